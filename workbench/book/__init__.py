@@ -1,0 +1,1 @@
+"""The book on disk: files, encodings, atomic writes, layout, chapters, plans."""

@@ -1,0 +1,114 @@
+"""Where each part of a book lives, for each folder layout Workbench recognises.
+
+The default layout is PRODUCT.md §1 (the 12agent-novel skill's). A webnovel-writer project
+(`正文/`, `大纲/`, `设定集/`) is mapped onto the same roles; the files Workbench generates
+(references/, meta/) sit where the default layout puts them in either case.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+from pathlib import Path
+
+from workbench.errors import LayoutProblem
+
+
+class Role(StrEnum):
+    """A part of the book with one file of its own."""
+
+    CONFIG = "workbench.toml"
+    WORLD = "world"
+    PROTAGONIST = "protagonist"
+    CHARACTERS = "characters"
+    OUTLINE = "outline"
+    STYLE_ANCHOR = "style-anchor"
+    FIXED_CONTEXT = "fixed-context"
+    ROLLING_SUMMARY = "rolling-summary"
+    PLOT_TRACKER = "plot-tracker"
+    RELATIONSHIP_TRACKER = "relationship-tracker"
+    STATE_TRACKER = "state-tracker"
+
+
+SHARED_PATHS = {
+    Role.CONFIG: "workbench.toml",
+    Role.STYLE_ANCHOR: "meta/style-anchor.md",
+    Role.FIXED_CONTEXT: "references/fixed-context.md",
+    Role.ROLLING_SUMMARY: "references/rolling-summary.md",
+    Role.PLOT_TRACKER: "references/plot-tracker.md",
+    Role.RELATIONSHIP_TRACKER: "references/relationship-tracker.md",
+    Role.STATE_TRACKER: "references/state-tracker.md",
+}
+
+DEFAULT_PATHS = {
+    **SHARED_PATHS,
+    Role.WORLD: "worldbuilding/world.md",
+    Role.PROTAGONIST: "characters/protagonist.md",
+    Role.CHARACTERS: "characters/characters.md",
+    Role.OUTLINE: "outline/outline.md",
+}
+
+# webnovel-writer names vary between versions; the first existing candidate wins.
+WEBNOVEL_CANDIDATES = {
+    Role.WORLD: ("设定集/世界观.md", "设定集/世界设定.md", "设定集/world.md"),
+    Role.PROTAGONIST: ("设定集/主角卡.md", "设定集/主角.md", "设定集/protagonist.md"),
+    Role.CHARACTERS: ("设定集/角色.md", "设定集/角色卡.md", "设定集/人物.md"),
+    Role.OUTLINE: ("大纲/总纲.md", "大纲/大纲.md", "大纲/outline.md"),
+}
+
+DEFAULT_MARKERS = ("chapters/", "workbench.toml", "outline/outline.md", "worldbuilding/world.md")
+
+
+@dataclass(frozen=True)
+class Layout:
+    """The paths of one project's parts, relative to its root."""
+
+    kind: str
+    paths: dict[Role, str]
+    chapters_dir: str
+    plans_dir: str
+    characters_dir: str
+    recursive_chapters: bool
+
+    def path(self, root: Path, role: Role) -> Path:
+        """Absolute path of a role's file (which may not exist yet)."""
+        return root / self.paths[role]
+
+
+def default_layout() -> Layout:
+    """The layout `workbench new` creates."""
+    return Layout(
+        kind="workbench",
+        paths=dict(DEFAULT_PATHS),
+        chapters_dir="chapters",
+        plans_dir="outline/chapters",
+        characters_dir="characters",
+        recursive_chapters=False,
+    )
+
+
+def _webnovel_layout(root: Path) -> Layout:
+    paths = dict(SHARED_PATHS)
+    for role, candidates in WEBNOVEL_CANDIDATES.items():
+        existing = [c for c in candidates if (root / c).is_file()]
+        paths[role] = existing[0] if existing else candidates[0]
+    return Layout(
+        kind="webnovel-writer",
+        paths=paths,
+        chapters_dir="正文",
+        plans_dir="大纲/章纲",
+        characters_dir="设定集/角色库",
+        recursive_chapters=True,
+    )
+
+
+def detect_layout(root: Path) -> Layout:
+    """Recognise a folder's layout, or raise LayoutProblem naming what was looked for."""
+    if not root.is_dir():
+        raise LayoutProblem(f"{root}: not a folder")
+    if any((root / marker.rstrip("/")).exists() for marker in DEFAULT_MARKERS):
+        return default_layout()
+    if (root / "正文").is_dir():
+        return _webnovel_layout(root)
+    looked_for = ", ".join([*DEFAULT_MARKERS, "正文/ (webnovel-writer)"])
+    raise LayoutProblem(f"{root}: not a novel project; looked for {looked_for}")

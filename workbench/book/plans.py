@@ -1,0 +1,107 @@
+"""Chapter plans (本章规划): a plan file with YAML front matter, else the outline's section."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import yaml
+
+from workbench.book.numerals import NUMERAL_CHARS, parse_number
+from workbench.errors import FileProblem
+
+CHAPTER_TYPES = ("plot", "battle", "emotion", "transition")
+OUTLINE_PLAN_CAP = 1500
+TRUNCATION_MARK = "…(已截断)"
+
+_FRONT_MATTER = re.compile(r"\A\ufeff?---[ \t]*\r?\n(.*?)\r?\n---[ \t]*(?:\r?\n|\Z)", re.DOTALL)
+_HEADING = re.compile(r"^(#{1,6})[ \t]+(.*)$", re.MULTILINE)
+_CHAPTER_HEADING = re.compile(rf"^第[ \t]*([{NUMERAL_CHARS}]+)[ \t]*[章回节]")
+
+
+@dataclass(frozen=True)
+class Plan:
+    """What the author plans for one chapter."""
+
+    chapter: int
+    body: str
+    source: Path
+    type: str = "plot"
+    act_end: bool = False
+    characters: tuple[str, ...] = ()
+    location: str = ""
+    from_outline: bool = False
+    truncated: bool = False
+    extra: dict = field(default_factory=dict)
+
+
+def split_front_matter(text: str, path: Path | str) -> tuple[dict, str]:
+    """(front matter mapping, body); a malformed block is a FileProblem naming the file."""
+    match = _FRONT_MATTER.match(text)
+    if not match:
+        return {}, text
+    try:
+        data = yaml.safe_load(match.group(1)) or {}
+    except yaml.YAMLError as error:
+        raise FileProblem(path, f"front matter is not valid YAML: {error}") from error
+    if not isinstance(data, dict):
+        raise FileProblem(path, "front matter must be a mapping of keys to values")
+    return data, text[match.end() :]
+
+
+def plan_from_file(chapter: int, path: Path, text: str) -> Plan:
+    """Read a plan file's front matter (type, act_end, characters, location) and body."""
+    meta, body = split_front_matter(text, path)
+    chapter_type = str(meta.get("type", "plot")).strip() or "plot"
+    if chapter_type not in CHAPTER_TYPES:
+        allowed = ", ".join(CHAPTER_TYPES)
+        raise FileProblem(path, f"type must be one of {allowed}, not {chapter_type!r}")
+    characters = meta.get("characters") or []
+    if isinstance(characters, str):
+        characters = re.split(r"[,，、\s]+", characters)
+    known = {"type", "act_end", "characters", "location"}
+    return Plan(
+        chapter=chapter,
+        body=body.strip("\n"),
+        source=path,
+        type=chapter_type,
+        act_end=meta.get("act_end") is True,
+        characters=tuple(str(c).strip() for c in characters if str(c).strip()),
+        location=str(meta.get("location") or ""),
+        extra={k: v for k, v in meta.items() if k not in known},
+    )
+
+
+def outline_section(outline_text: str, chapter: int) -> str | None:
+    """The outline section headed 第N章 (any heading level), heading included, or None."""
+    headings = list(_HEADING.finditer(outline_text))
+    for index, heading in enumerate(headings):
+        match = _CHAPTER_HEADING.match(heading.group(2).strip())
+        if not match:
+            continue
+        try:
+            number = parse_number(match.group(1))
+        except ValueError:
+            continue
+        if number != chapter:
+            continue
+        level = len(heading.group(1))
+        end = len(outline_text)
+        for later in headings[index + 1 :]:
+            if len(later.group(1)) <= level:
+                end = later.start()
+                break
+        return outline_text[heading.start() : end].strip("\n")
+    return None
+
+
+def plan_from_outline(chapter: int, path: Path, outline_text: str) -> Plan | None:
+    """A plan cut from the outline's 第N章 section, at most 1500 characters."""
+    section = outline_section(outline_text, chapter)
+    if section is None:
+        return None
+    truncated = len(section) > OUTLINE_PLAN_CAP
+    if truncated:
+        section = section[:OUTLINE_PLAN_CAP] + TRUNCATION_MARK
+    return Plan(chapter=chapter, body=section, source=path, from_outline=True, truncated=truncated)

@@ -1,0 +1,222 @@
+"""A novel project: one folder of Markdown files, opened in whichever layout it uses."""
+
+from __future__ import annotations
+
+import logging
+import os
+import tomllib
+from dataclasses import dataclass
+from pathlib import Path
+
+from workbench.book.counting import count_zi
+from workbench.book.layout import Layout, Role, detect_layout
+from workbench.book.naming import chapter_number_from_name, title_from_heading
+from workbench.book.plans import Plan, plan_from_file, plan_from_outline
+from workbench.book.textio import UTF8, TextFile, read_text, write_text
+from workbench.errors import FileProblem
+
+log = logging.getLogger(__name__)
+
+CHAPTER_SUFFIXES = (".md", ".txt")
+STATE_DIR = ".workbench"
+
+
+@dataclass(frozen=True)
+class ChapterRef:
+    """One chapter file: its number, where it is, and its title."""
+
+    number: int
+    path: Path
+    title: str
+
+
+class Project:
+    """An open novel folder. Reads are cached per file and refreshed when the file changes."""
+
+    def __init__(self, root: Path, layout: Layout) -> None:
+        self.root = root
+        self.layout = layout
+        self._files: dict[Path, tuple[tuple[int, int], TextFile]] = {}
+        self._zi: dict[str, int] = {}
+        self.chapters: list[ChapterRef] = []
+        self.rescan()
+
+    @classmethod
+    def open(cls, root: Path | str) -> Project:
+        """Open a folder; raises LayoutProblem when it is not a novel project."""
+        root = Path(root).resolve()
+        return cls(root, detect_layout(root))
+
+    # --- files -------------------------------------------------------------------------
+
+    def role_path(self, role: Role) -> Path:
+        """Where a role's file is (or would be)."""
+        return self.layout.path(self.root, role)
+
+    def relative(self, path: Path) -> str:
+        """A path as the author sees it: relative to the project, with forward slashes."""
+        try:
+            return path.relative_to(self.root).as_posix()
+        except ValueError:
+            return str(path)
+
+    def read(self, path: Path) -> TextFile:
+        """Read a file in the project, from cache when it has not changed on disk."""
+        path = Path(path)
+        stat = path.stat()
+        key = (stat.st_mtime_ns, stat.st_size)
+        cached = self._files.get(path)
+        if cached and cached[0] == key:
+            return cached[1]
+        loaded = read_text(path)
+        self._files[path] = (key, loaded)
+        return loaded
+
+    def read_role(self, role: Role) -> TextFile | None:
+        """A role's file, or None when it does not exist."""
+        path = self.role_path(role)
+        return self.read(path) if path.is_file() else None
+
+    def known_encoding(self, path: Path) -> str:
+        """The encoding a file was read in, so writing it back never re-encodes it."""
+        cached = self._files.get(Path(path))
+        if cached:
+            return cached[1].encoding
+        if Path(path).is_file():
+            return self.read(path).encoding
+        return UTF8
+
+    def write(self, path: Path, text: str) -> TextFile:
+        """Write a project file atomically in its own encoding and refresh the cache."""
+        path = Path(path)
+        written = write_text(path, text, self.known_encoding(path))
+        stat = path.stat()
+        self._files[path] = ((stat.st_mtime_ns, stat.st_size), written)
+        return written
+
+    def changed_on_disk(self, loaded: TextFile) -> bool:
+        """Whether the file's bytes are no longer those `loaded` was read from."""
+        if not loaded.path.is_file():
+            return True
+        return read_text(loaded.path).sha256 != loaded.sha256
+
+    @property
+    def state_dir(self) -> Path:
+        """`.workbench/`: caches, feed history, autosave; never needed to read the book."""
+        return self.root / STATE_DIR
+
+    def config(self) -> dict:
+        """workbench.toml as a mapping ({} when absent); bad TOML is a FileProblem."""
+        path = self.role_path(Role.CONFIG)
+        if not path.is_file():
+            return {}
+        try:
+            return tomllib.loads(self.read(path).text)
+        except tomllib.TOMLDecodeError as error:
+            raise FileProblem(path, f"not valid TOML: {error}") from error
+
+    # --- chapters ----------------------------------------------------------------------
+
+    def rescan(self) -> None:
+        """Re-list the chapter files, ordered by the number in their names."""
+        folder = self.root / self.layout.chapters_dir
+        found: list[ChapterRef] = []
+        if folder.is_dir():
+            candidates = folder.rglob("*") if self.layout.recursive_chapters else folder.iterdir()
+            for path in candidates:
+                if path.suffix.lower() not in CHAPTER_SUFFIXES or not path.is_file():
+                    continue
+                parsed = chapter_number_from_name(path.stem)
+                if parsed is None:
+                    continue
+                number, title = parsed
+                found.append(ChapterRef(number, path, title))
+        found.sort(key=lambda ref: (ref.number, ref.path.as_posix()))
+        self.chapters = found
+
+    def chapter(self, number: int) -> ChapterRef | None:
+        """The chapter with this number (the first, if the number is duplicated)."""
+        for ref in self.chapters:
+            if ref.number == number:
+                return ref
+        return None
+
+    def chapter_title(self, ref: ChapterRef) -> str:
+        """Title from the file name, else from the chapter's first heading."""
+        return ref.title or title_from_heading(self.read(ref.path).text)
+
+    def chapter_text(self, number: int) -> str:
+        """The text of chapter N; a FileProblem if there is no such chapter."""
+        ref = self.chapter(number)
+        if ref is None:
+            raise FileProblem(self.root / self.layout.chapters_dir, f"no chapter {number}")
+        return self.read(ref.path).text
+
+    def chapter_zi(self, ref: ChapterRef) -> int:
+        """字 count of one chapter, cached by content hash."""
+        loaded = self.read(ref.path)
+        if loaded.sha256 not in self._zi:
+            self._zi[loaded.sha256] = count_zi(loaded.text)
+        return self._zi[loaded.sha256]
+
+    def total_zi(self) -> int:
+        """字 count of the whole book."""
+        return sum(self.chapter_zi(ref) for ref in self.chapters)
+
+    def new_chapter_path(self, number: int) -> Path:
+        """Where chapter N goes when it is created, following this layout's naming."""
+        width = max(3, len(str(number)))
+        folder = self.root / self.layout.chapters_dir
+        if self.layout.kind == "webnovel-writer":
+            return folder / f"第{number:0{max(4, width)}d}章.md"
+        return folder / f"ch{number:0{width}d}.md"
+
+    def save_chapter(self, number: int, text: str) -> TextFile:
+        """Write chapter N atomically (creating it if new) and list it."""
+        ref = self.chapter(number)
+        path = ref.path if ref else self.new_chapter_path(number)
+        written = self.write(path, text)
+        if ref is None:
+            self.rescan()
+        return written
+
+    # --- plans and characters ----------------------------------------------------------
+
+    def plan_file(self, number: int) -> Path | None:
+        """The plan file for chapter N, if one exists."""
+        folder = self.root / self.layout.plans_dir
+        if not folder.is_dir():
+            return None
+        for path in sorted(folder.iterdir()):
+            parsed = chapter_number_from_name(path.stem)
+            if parsed and parsed[0] == number and path.suffix.lower() in CHAPTER_SUFFIXES:
+                return path
+        return None
+
+    def plan(self, number: int) -> Plan | None:
+        """Chapter N's plan: its plan file, else its section of the outline, else None."""
+        path = self.plan_file(number)
+        if path is not None:
+            return plan_from_file(number, path, self.read(path).text)
+        outline = self.read_role(Role.OUTLINE)
+        if outline is None:
+            return None
+        return plan_from_outline(number, outline.path, outline.text)
+
+    def character_files(self) -> list[Path]:
+        """Every character file: the protagonist's, the cast list, and the rest of the folder."""
+        files = [self.role_path(Role.PROTAGONIST), self.role_path(Role.CHARACTERS)]
+        folder = self.root / self.layout.characters_dir
+        if folder.is_dir():
+            files += sorted(p for p in folder.glob("*.md") if p not in files)
+        return [p for p in files if p.is_file()]
+
+    def all_files(self) -> list[Path]:
+        """Every Markdown/text file of the book, outside `.workbench/`."""
+        result = []
+        for dirpath, dirnames, filenames in os.walk(self.root):
+            dirnames[:] = sorted(d for d in dirnames if not d.startswith("."))
+            for name in sorted(filenames):
+                if Path(name).suffix.lower() in (*CHAPTER_SUFFIXES, ".toml"):
+                    result.append(Path(dirpath) / name)
+        return result

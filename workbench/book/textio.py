@@ -1,0 +1,103 @@
+"""Reading text in the encoding it was written in, and writing it back atomically."""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import os
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+
+import charset_normalizer
+
+from workbench.errors import DecodeProblem
+
+UTF8 = "utf-8"
+UTF8_BOM = "utf-8-sig"
+GB18030 = "gb18030"
+
+
+@dataclass(frozen=True)
+class TextFile:
+    """A decoded file: its text, the encoding to write it back in, and a hash of its bytes."""
+
+    path: Path
+    text: str
+    encoding: str
+    sha256: str
+
+
+def content_hash(data: bytes) -> str:
+    """The hash used to notice that another program changed a file."""
+    return hashlib.sha256(data).hexdigest()
+
+
+def decode(data: bytes, path: Path | str = "<bytes>") -> tuple[str, str]:
+    """Decode bytes as UTF-8 (with or without BOM), else GB18030/GBK; never replace bytes."""
+    encodings = (UTF8_BOM,) if data.startswith(b"\xef\xbb\xbf") else (UTF8, GB18030)
+    first_error: UnicodeDecodeError | None = None
+    for encoding in encodings:
+        try:
+            return data.decode(encoding), encoding
+        except UnicodeDecodeError as error:
+            first_error = first_error or error
+    assert first_error is not None
+    guess = charset_normalizer.from_bytes(data).best()
+    hint = f"; it looks like {guess.encoding}" if guess and guess.encoding else ""
+    raise DecodeProblem(path, first_error.start, f"not UTF-8 or GB18030{hint}")
+
+
+def read_text(path: Path | str) -> TextFile:
+    """Read a file, detecting its encoding; raises DecodeProblem naming file and offset."""
+    path = Path(path)
+    data = path.read_bytes()
+    text, encoding = decode(data, path)
+    return TextFile(path, text, encoding, content_hash(data))
+
+
+def encode(text: str, encoding: str) -> bytes:
+    """Encode text for writing; UTF-8 with BOM keeps its BOM."""
+    return text.encode(encoding)
+
+
+def write_bytes_atomic(path: Path | str, data: bytes) -> None:
+    """Replace a file's bytes all at once: temp file in the same folder, fsync, rename."""
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    mode = path.stat().st_mode & 0o777 if path.exists() else None
+    fd, tmp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
+            handle.flush()
+            os.fsync(handle.fileno())
+        if mode is not None:
+            os.chmod(tmp_name, mode)
+        os.replace(tmp_name, path)
+    except BaseException:
+        with contextlib.suppress(FileNotFoundError):
+            os.unlink(tmp_name)
+        raise
+    _fsync_directory(path.parent)
+
+
+def _fsync_directory(folder: Path) -> None:
+    # The rename is durable only once the directory entry is; not every OS allows this.
+    try:
+        fd = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
+
+
+def write_text(path: Path | str, text: str, encoding: str = UTF8) -> TextFile:
+    """Write text atomically in the given encoding and return what is now on disk."""
+    data = encode(text, encoding)
+    write_bytes_atomic(path, data)
+    return TextFile(Path(path), text, encoding, content_hash(data))

@@ -1,0 +1,30 @@
+"""Typed errors the engine raises; the CLI and the GUI turn them into messages."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+
+class WorkbenchError(Exception):
+    """Base class for every error Workbench reports to the author."""
+
+
+class FileProblem(WorkbenchError):
+    """Something is wrong with one file; the message names it."""
+
+    def __init__(self, path: Path | str, problem: str) -> None:
+        self.path = Path(path)
+        self.problem = problem
+        super().__init__(f"{self.path}: {problem}")
+
+
+class DecodeProblem(FileProblem):
+    """A file's bytes decode in none of the supported encodings."""
+
+    def __init__(self, path: Path | str, offset: int, detail: str) -> None:
+        self.offset = offset
+        super().__init__(path, f"cannot decode byte at offset {offset} ({detail})")
+
+
+class LayoutProblem(WorkbenchError):
+    """A folder is not a novel project in any layout Workbench knows."""

@@ -1,0 +1,1 @@
+"""The desktop app. The only package that imports Qt."""

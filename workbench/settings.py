@@ -1,0 +1,93 @@
+"""The author's own settings: stored in the user's config folder, never in a project.
+
+Model keys live here (or in the environment), so nothing secret can land in a novel folder,
+a feed or a log. `WORKBENCH_CONFIG_DIR` moves the folder (tests use it).
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+from pathlib import Path
+from typing import Literal
+
+import platformdirs
+from pydantic import BaseModel, Field, SecretStr, ValidationError
+
+from workbench.book.textio import write_text
+from workbench.errors import FileProblem
+
+log = logging.getLogger(__name__)
+
+SETTINGS_FILE = "settings.json"
+ENV_BASE_URL = "WORKBENCH_LLM_BASE_URL"
+ENV_MODEL = "WORKBENCH_LLM_MODEL"
+ENV_API_KEY = "WORKBENCH_LLM_API_KEY"
+
+
+class LlmSettings(BaseModel):
+    """An OpenAI-compatible chat-completions endpoint."""
+
+    base_url: str = ""
+    model: str = ""
+    api_key: SecretStr = SecretStr("")
+    connect_timeout: float = Field(10.0, gt=0)
+    read_timeout: float = Field(120.0, gt=0)
+    max_retries: int = Field(3, ge=0, le=10)
+
+
+class Settings(BaseModel):
+    """Everything the settings dialog edits."""
+
+    llm: LlmSettings = LlmSettings()
+    tokenizer_encoding: str = "o200k_base"
+    context_window: int = Field(128_000, gt=0)
+    summary_backend: Literal["offline", "openai"] = "offline"
+    editor_font_family: str = ""
+    editor_font_size: int = Field(14, ge=6, le=72)
+    ui_language: Literal["zh_CN", "en"] = "zh_CN"
+    recent_projects: list[str] = []
+
+    def with_environment(self) -> Settings:
+        """These settings with WORKBENCH_LLM_* environment variables taking precedence."""
+        llm = self.llm.model_copy()
+        if os.environ.get(ENV_BASE_URL):
+            llm.base_url = os.environ[ENV_BASE_URL]
+        if os.environ.get(ENV_MODEL):
+            llm.model = os.environ[ENV_MODEL]
+        if os.environ.get(ENV_API_KEY):
+            llm.api_key = SecretStr(os.environ[ENV_API_KEY])
+        return self.model_copy(update={"llm": llm})
+
+
+def config_dir() -> Path:
+    """The user's Workbench config folder."""
+    override = os.environ.get("WORKBENCH_CONFIG_DIR")
+    return Path(override) if override else Path(platformdirs.user_config_dir("workbench"))
+
+
+def settings_path() -> Path:
+    """Where the settings file is."""
+    return config_dir() / SETTINGS_FILE
+
+
+def load_settings() -> Settings:
+    """Read the settings file; a missing file gives defaults, a broken one a FileProblem."""
+    path = settings_path()
+    if not path.is_file():
+        return Settings()
+    try:
+        return Settings.model_validate_json(path.read_text(encoding="utf-8"))
+    except (ValidationError, ValueError) as error:
+        raise FileProblem(path, f"settings are not valid: {error}") from error
+
+
+def save_settings(settings: Settings) -> Path:
+    """Write the settings atomically, readable only by the user (they may hold a key)."""
+    path = settings_path()
+    data = settings.model_dump(mode="json")
+    data["llm"]["api_key"] = settings.llm.api_key.get_secret_value()
+    write_text(path, json.dumps(data, ensure_ascii=False, indent=2) + "\n")
+    os.chmod(path, 0o600)
+    return path

@@ -1,0 +1,230 @@
+"""`workbench check`: what is missing, broken or over its cap in a project, as Problem values.
+
+Severities: ERROR (a file cannot be read or parsed), WARNING (something a feed will miss or
+get wrong: a missing layout file, a chapter gap or duplicate, a part over its cap, stale
+fixed context) and INFO (worth knowing, not wrong: files kept in GB18030, fixed context not
+generated yet). A project is clean when there are no errors and no warnings.
+"""
+
+from __future__ import annotations
+
+import logging
+import tomllib
+from collections import Counter, defaultdict
+from dataclasses import dataclass
+from enum import StrEnum
+from pathlib import Path
+
+from workbench.book.counting import count_zi
+from workbench.book.fixed_context import CAPS, FixedPart, parse_fixed_context, stale_sources
+from workbench.book.layout import Role
+from workbench.book.naming import chapter_number_from_name
+from workbench.book.plans import plan_from_file, split_front_matter
+from workbench.book.project import CHAPTER_SUFFIXES, Project
+from workbench.book.sections import sections
+from workbench.book.textio import UTF8, TextFile
+from workbench.errors import DecodeProblem, FileProblem
+
+log = logging.getLogger(__name__)
+
+ROLLING_SECTION_CAP = 2200
+OUTLINE_CAP = CAPS[FixedPart.OUTLINE]
+ROLLING_TITLE = "滚动摘要"
+
+ROLE_DESCRIPTIONS = {
+    Role.WORLD: "the world and its 力量体系",
+    Role.PROTAGONIST: "the protagonist",
+    Role.CHARACTERS: "the cast, one ## section per character",
+    Role.OUTLINE: "the whole-book outline",
+    Role.STYLE_ANCHOR: "the style anchor MainWriter always gets",
+    Role.ROLLING_SUMMARY: "the rolling summaries",
+    Role.PLOT_TRACKER: "the foreshadowing ledger",
+    Role.RELATIONSHIP_TRACKER: "relationship changes",
+    Role.STATE_TRACKER: "the protagonist's state",
+}
+
+
+class Severity(StrEnum):
+    """How much a problem matters."""
+
+    ERROR = "error"
+    WARNING = "warning"
+    INFO = "info"
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One finding: how bad, which file (relative to the project, '.' for the project) and what."""
+
+    severity: Severity
+    path: str
+    message: str
+
+    def __str__(self) -> str:
+        return f"{self.severity}: {self.path}: {self.message}"
+
+
+def is_clean(problems: list[Problem]) -> bool:
+    """Whether nothing worse than INFO was found."""
+    return all(problem.severity is Severity.INFO for problem in problems)
+
+
+class _Checker:
+    def __init__(self, project: Project) -> None:
+        self.project = project
+        self.problems: list[Problem] = []
+        self.readable: dict[Path, TextFile] = {}
+
+    def add(self, severity: Severity, path: Path | str, message: str) -> None:
+        shown = self.project.relative(path) if isinstance(path, Path) else path
+        self.problems.append(Problem(severity, shown, message))
+
+    def read_all(self) -> None:
+        encodings: Counter[str] = Counter()
+        for path in self.project.all_files():
+            try:
+                loaded = self.project.read(path)
+            except DecodeProblem as error:
+                self.add(Severity.ERROR, path, f"undecodable: {error.problem}")
+                continue
+            except OSError as error:
+                self.add(Severity.ERROR, path, f"unreadable: {error.strerror or error}")
+                continue
+            self.readable[path] = loaded
+            encodings[loaded.encoding] += 1
+            if loaded.encoding != UTF8:
+                self.add(Severity.INFO, path, f"encoding {loaded.encoding} (kept when saving)")
+        if encodings:
+            summary = ", ".join(f"{count} {name}" for name, count in sorted(encodings.items()))
+            self.add(Severity.INFO, ".", f"{sum(encodings.values())} files read: {summary}")
+
+    def text(self, role: Role) -> str | None:
+        return getattr(self.readable.get(self.project.role_path(role)), "text", None)
+
+    def layout_files(self) -> None:
+        for role, description in ROLE_DESCRIPTIONS.items():
+            path = self.project.role_path(role)
+            if not path.is_file():
+                self.add(Severity.WARNING, path, f"missing ({description})")
+        if not self.project.role_path(Role.FIXED_CONTEXT).is_file():
+            self.add(
+                Severity.INFO,
+                self.project.role_path(Role.FIXED_CONTEXT),
+                "not generated yet (`workbench fixed-context DIR`)",
+            )
+        config = self.project.role_path(Role.CONFIG)
+        if config in self.readable:
+            try:
+                tomllib.loads(self.readable[config].text)
+            except tomllib.TOMLDecodeError as error:
+                self.add(Severity.ERROR, config, f"not valid TOML: {error}")
+
+    def chapters(self) -> None:
+        refs = self.project.chapters
+        folder = self.project.root / self.project.layout.chapters_dir
+        if not refs:
+            self.add(Severity.WARNING, folder, "no chapter files (named like ch001.md)")
+            return
+        by_number: dict[int, list[Path]] = defaultdict(list)
+        for ref in refs:
+            by_number[ref.number].append(ref.path)
+        for number, paths in sorted(by_number.items()):
+            if len(paths) > 1:
+                names = ", ".join(self.project.relative(p) for p in paths)
+                self.add(Severity.WARNING, paths[1], f"chapter {number} is duplicated: {names}")
+        numbers = sorted(by_number)
+        first = min((n for n in numbers if n > 0), default=1)
+        missing = [n for n in range(first, numbers[-1]) if n not in by_number]
+        for start, end in _ranges(missing):
+            which = f"chapter {start}" if start == end else f"chapters {start}-{end}"
+            self.add(Severity.WARNING, folder, f"gap: {which} missing")
+        if folder.is_dir() and not self.project.layout.recursive_chapters:
+            for path in sorted(folder.iterdir()):
+                named = chapter_number_from_name(path.stem) is not None
+                if path.suffix.lower() in CHAPTER_SUFFIXES and path.is_file() and not named:
+                    self.add(Severity.WARNING, path, "not named like a chapter; not listed")
+
+    def plans(self) -> None:
+        folder = self.project.root / self.project.layout.plans_dir
+        if not folder.is_dir():
+            return
+        for path in sorted(folder.iterdir()):
+            parsed = chapter_number_from_name(path.stem)
+            if (
+                not parsed
+                or path.suffix.lower() not in CHAPTER_SUFFIXES
+                or path not in self.readable
+            ):
+                continue
+            text = self.readable[path].text
+            try:
+                meta, _ = split_front_matter(text, path)
+                plan_from_file(parsed[0], path, text)
+            except FileProblem as error:
+                self.add(Severity.ERROR, path, error.problem)
+                continue
+            if "act_end" in meta and not isinstance(meta["act_end"], bool):
+                self.add(
+                    Severity.ERROR, path, f"act_end must be true or false, not {meta['act_end']!r}"
+                )
+            characters = meta.get("characters")
+            if characters is not None and not isinstance(characters, list | str):
+                self.add(Severity.ERROR, path, "characters must be a list, like [林风, 苏瑶]")
+
+    def caps(self) -> None:
+        fixed_text = self.text(Role.FIXED_CONTEXT)
+        fixed = parse_fixed_context(fixed_text) if fixed_text is not None else None
+        if fixed is not None:
+            fixed_path = self.project.role_path(Role.FIXED_CONTEXT)
+            for part, cap in CAPS.items():
+                zi = count_zi(fixed.parts.get(part, ""))
+                if zi > cap:
+                    self.add(Severity.WARNING, fixed_path, f"{part} is {zi} 字, over its {cap}")
+            stale = stale_sources(self.project, fixed)
+            if stale:
+                changed = ", ".join(stale)
+                self.add(Severity.WARNING, fixed_path, f"stale: changed since made: {changed}")
+        summary = self.text(Role.ROLLING_SUMMARY)
+        if summary is not None:
+            for section in sections(summary):
+                if section.level == 2 and section.title.strip().startswith(ROLLING_TITLE):
+                    zi = count_zi(section.body(summary))
+                    if zi > ROLLING_SECTION_CAP:
+                        self.add(
+                            Severity.WARNING,
+                            self.project.role_path(Role.ROLLING_SUMMARY),
+                            f"line {section.line}: {section.title} is {zi} 字, "
+                            f"over its {ROLLING_SECTION_CAP}",
+                        )
+        outline = self.text(Role.OUTLINE)
+        if outline is not None:
+            zi = count_zi(outline)
+            if zi > OUTLINE_CAP and not (fixed and fixed.outline_compressed):
+                self.add(
+                    Severity.WARNING,
+                    self.project.role_path(Role.OUTLINE),
+                    f"{zi} 字, over {OUTLINE_CAP}, and fixed-context.md has no 全书大纲摘要",
+                )
+
+
+def _ranges(numbers: list[int]) -> list[tuple[int, int]]:
+    result: list[tuple[int, int]] = []
+    for number in numbers:
+        if result and result[-1][1] == number - 1:
+            result[-1] = (result[-1][0], number)
+        else:
+            result.append((number, number))
+    return result
+
+
+def check_project(project: Project) -> list[Problem]:
+    """Every problem found in an open project, errors first, then by path."""
+    checker = _Checker(project)
+    checker.read_all()
+    checker.layout_files()
+    checker.chapters()
+    checker.plans()
+    checker.caps()
+    order = {Severity.ERROR: 0, Severity.WARNING: 1, Severity.INFO: 2}
+    log.debug("checked %s: %d findings", project.root, len(checker.problems))
+    return sorted(checker.problems, key=lambda p: (order[p.severity], p.path == ".", p.path))

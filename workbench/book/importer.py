@@ -1,0 +1,350 @@
+"""Splitting a TXT/MD manuscript into chapter files by its headings.
+
+A line is a chapter heading when, after optional junk (`正文`, `VIP章节`, `第一卷`, `#`, `【`),
+it is `第N章|回|节 title` (Arabic or Chinese numerals), `楔子|序章|引子 title` (chapter 0) or
+`Chapter N title`, and it looks like a heading: at most 60 characters, junk without sentence
+punctuation and set off by a space or bracket, a title without `。` or `；`. Prose that mentions
+第三回 in the middle of a sentence is not a heading.
+
+What is written, and the choices behind it:
+- each chapter becomes `ch###.md` (the layout's naming; the width grows past 999) whose first
+  line is `# 第N章 title` and whose rest is the manuscript's text between that heading and the
+  next, byte for byte (line endings included): nothing re-wrapped, nothing trimmed;
+- the original heading line is not kept in the chapter (it often carries junk like `正文`);
+  it is recorded verbatim, with its line number, in `meta/import-log.md`, so front matter +
+  original headings + chapter bodies give back the manuscript exactly;
+- what precedes the first heading goes to `meta/front-matter.md` (when it is not blank);
+- chapter files are written as UTF-8 whatever the manuscript's encoding: an import creates
+  new files, and UTF-8 is what other tools expect (files that exist keep their encoding when
+  edited later, but an import replaces their content as new text);
+- when numbers repeat (volumes that restart at 第一章), chapters are numbered in order of
+  appearance instead, so no chapter overwrites another; the split says so.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from collections import Counter
+from dataclasses import dataclass, field
+from itertools import pairwise
+from pathlib import Path
+
+from workbench.book.counting import count_zi
+from workbench.book.layout import Layout, default_layout, detect_layout
+from workbench.book.numerals import NUMERAL_CHARS, parse_number
+from workbench.book.project import Project
+from workbench.book.templates import missing_templates
+from workbench.book.textio import UTF8, read_text, write_text
+from workbench.errors import LayoutProblem, WorkbenchError
+
+log = logging.getLogger(__name__)
+
+FRONT_MATTER_FILE = "meta/front-matter.md"
+IMPORT_LOG_FILE = "meta/import-log.md"
+MAX_HEADING_LENGTH = 60
+MAX_JUNK_LENGTH = 16
+PROLOGUE_WORDS = ("楔子", "序章", "引子")
+
+_SPACES = " \t\u3000\xa0\ufeff"
+_OPENERS = "【[〖（(「《"
+_CLOSERS = "】]〗）)」》"
+_SEPARATORS = _SPACES + ":：、.．·-—_|" + _OPENERS + _CLOSERS
+_TITLE_LEAD = _SPACES + ":：、.．·-—_|" + _CLOSERS
+_SENTENCE_PUNCTUATION = set('。，！？；…“”"「」,!?;')
+_KNOWN_JUNK = re.compile(
+    rf"(?:正文|VIP章节|VIP|vip|最新章节|免费章节|章节目录|卷[{NUMERAL_CHARS}]+|第[{NUMERAL_CHARS}]+卷)+"
+)
+_WS = f"[{_SPACES}]*"
+_CHINESE = re.compile(rf"第{_WS}([{NUMERAL_CHARS}]+){_WS}([章回节])(?!合|课)")
+_PROLOGUE = re.compile("|".join(PROLOGUE_WORDS))
+_ENGLISH = re.compile(r"chapter[ \t]*(\d+)", re.IGNORECASE)
+_MARKDOWN_EDGE = re.compile(r"^[#*=>\s\u3000]+|[#*=\s\u3000]+$")
+_WHITESPACE_RUN = re.compile(f"[{_SPACES}]+")
+_QUICK_FILTER = re.compile(r"第|楔子|序章|引子|chapter", re.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class Heading:
+    """A recognised chapter heading: its number and title (junk and numbering removed)."""
+
+    number: int
+    title: str
+
+
+@dataclass(frozen=True)
+class SplitChapter:
+    """One chapter of a split manuscript."""
+
+    number: int
+    title: str
+    line: int  # 1-based line of the heading in the manuscript
+    heading_line: str  # the original heading line, without its line ending
+    body: str  # the manuscript text after the heading line, up to the next heading
+
+    def heading(self) -> str:
+        """The Markdown heading the chapter file starts with."""
+        return f"# 第{self.number}章 {self.title}".rstrip()
+
+    def file_text(self, newline: str = "\n") -> str:
+        """The chapter file: the generated heading line, then the body exactly."""
+        return self.heading() + newline + self.body
+
+
+@dataclass
+class ManuscriptSplit:
+    """A manuscript cut at its headings, ready to preview or write."""
+
+    source: Path
+    encoding: str
+    newline: str
+    front_matter: str
+    chapters: list[SplitChapter]
+    warnings: list[str] = field(default_factory=list)
+
+    def zi(self, chapter: SplitChapter) -> int:
+        """字 count of the chapter file as it will be written."""
+        return count_zi(chapter.file_text(self.newline))
+
+
+def _junk_ok(junk: str) -> bool:
+    junk = junk.strip(_SPACES)
+    if not junk:
+        return True
+    if len(junk) > MAX_JUNK_LENGTH or _SENTENCE_PUNCTUATION & set(junk):
+        return False
+    # Junk must be set off from the heading, unless it is a word scrapers are known to add.
+    return junk[-1] in _SEPARATORS or bool(_KNOWN_JUNK.fullmatch(junk.strip(_SEPARATORS)))
+
+
+def _clean_title(rest: str, opened: bool) -> str | None:
+    title = rest.lstrip(_TITLE_LEAD)
+    title = _MARKDOWN_EDGE.sub("", title)
+    if opened:
+        title = title.rstrip(_CLOSERS + _SPACES)
+    if "。" in title or "；" in title or title.endswith(("，", "、", ",")):
+        return None
+    return _WHITESPACE_RUN.sub(" ", title).strip()
+
+
+def parse_heading(line: str) -> Heading | None:
+    """The heading on this line, or None when the line is not a chapter heading."""
+    text = line.strip(_SPACES + "\r\n")
+    if not text or len(text) > MAX_HEADING_LENGTH or not _QUICK_FILTER.search(text):
+        return None
+    text = _MARKDOWN_EDGE.sub("", text)
+    for pattern in (_CHINESE, _PROLOGUE, _ENGLISH):
+        match = pattern.search(text)
+        if match is None or not _junk_ok(text[: match.start()]):
+            continue
+        rest = text[match.end() :]
+        if pattern is not _CHINESE and rest and rest[0] not in _SEPARATORS:
+            continue  # 引子就是…, Chapter 1st: a word, not a heading
+        opened = any(ch in _OPENERS for ch in text[: match.start()])
+        title = _clean_title(rest, opened)
+        if title is None:
+            continue
+        if pattern is _PROLOGUE:
+            return Heading(0, f"{match.group(0)} {title}".strip())
+        try:
+            number = parse_number(match.group(1))
+        except ValueError:
+            continue
+        return Heading(number, title)
+    return None
+
+
+def split_text(text: str, source: Path, encoding: str = "utf-8") -> ManuscriptSplit:
+    """Cut a manuscript's text into front matter and chapters at its heading lines."""
+    newline = "\r\n" if "\r\n" in text else "\n"
+    lines = text.splitlines(keepends=True)
+    found: list[tuple[int, Heading]] = []
+    for index, line in enumerate(lines):
+        heading = parse_heading(line)
+        if heading is not None:
+            found.append((index, heading))
+    found = _without_table_of_contents(found, lines)
+    offsets = [0]
+    for line in lines:
+        offsets.append(offsets[-1] + len(line))
+    chapters = []
+    for position, (index, heading) in enumerate(found):
+        end_index = found[position + 1][0] if position + 1 < len(found) else len(lines)
+        chapters.append(
+            SplitChapter(
+                number=heading.number,
+                title=heading.title,
+                line=index + 1,
+                heading_line=lines[index].rstrip("\r\n"),
+                body=text[offsets[index + 1] : offsets[end_index]],
+            )
+        )
+    front_end = offsets[found[0][0]] if found else len(text)
+    split = ManuscriptSplit(source, encoding, newline, text[:front_end], chapters)
+    _renumber_repeats(split)
+    return split
+
+
+def _without_table_of_contents(
+    found: list[tuple[int, Heading]], lines: list[str]
+) -> list[tuple[int, Heading]]:
+    # A contents list before the text repeats every heading with nothing under it; those
+    # lines belong to the front matter, not to chapters of their own.
+    remaining = Counter(heading.number for _, heading in found)
+    start = 0
+    while start + 1 < len(found):
+        index, heading = found[start]
+        between = lines[index + 1 : found[start + 1][0]]
+        blank = all(not line.strip(_SPACES + "\r\n") for line in between)
+        remaining[heading.number] -= 1
+        if not blank or remaining[heading.number] == 0:
+            break
+        start += 1
+    return found[start:]
+
+
+def _renumber_repeats(split: ManuscriptSplit) -> None:
+    counts = Counter(chapter.number for chapter in split.chapters)
+    repeated = sorted(number for number, count in counts.items() if count > 1)
+    numbers = [chapter.number for chapter in split.chapters]
+    if repeated:
+        start = 0 if numbers[0] == 0 else 1
+        split.chapters = [
+            SplitChapter(start + i, c.title, c.line, c.heading_line, c.body)
+            for i, c in enumerate(split.chapters)
+        ]
+        shown = "、".join(str(n) for n in repeated[:5])
+        split.warnings.append(
+            f"chapter numbers repeat ({shown}); chapters are numbered in order of appearance"
+        )
+        return
+    backwards = [c for prev, c in pairwise(split.chapters) if c.number < prev.number]
+    for chapter in backwards[:5]:
+        split.warnings.append(
+            f"line {chapter.line}: 第{chapter.number}章 comes after a higher number: "
+            "is this line really a heading?"
+        )
+    present = set(numbers)
+    first = min((n for n in numbers if n > 0), default=1)
+    gaps = [n for n in range(first, max(numbers, default=0)) if n not in present]
+    if gaps:
+        shown = "、".join(str(n) for n in gaps[:10]) + ("…" if len(gaps) > 10 else "")
+        split.warnings.append(f"no heading for chapter(s) {shown}")
+
+
+def read_manuscript(path: Path | str) -> ManuscriptSplit:
+    """Read a manuscript in its encoding (UTF-8, UTF-8 with BOM, GB18030/GBK) and split it."""
+    loaded = read_text(path)
+    text = loaded.text.removeprefix("\ufeff")
+    split = split_text(text, loaded.path, loaded.encoding)
+    log.debug("split %s into %d chapters", path, len(split.chapters))
+    return split
+
+
+class ImportConflict(WorkbenchError):
+    """An import would replace files that already exist; nothing has been written."""
+
+    def __init__(self, paths: list[str]) -> None:
+        self.paths = paths
+        listed = ", ".join(paths[:10]) + (f" and {len(paths) - 10} more" if len(paths) > 10 else "")
+        super().__init__(f"would overwrite {listed}; use --force to replace them")
+
+
+@dataclass
+class ImportPlan:
+    """Where each part of a split manuscript goes in a project, and what already exists."""
+
+    split: ManuscriptSplit
+    project: Project
+    chapter_paths: list[Path]  # one per chapter of the split, in order
+    front_matter_path: Path | None
+    templates: list[tuple[Path, str]]  # layout files missing from the project
+    conflicts: list[Path]  # existing files the import would replace
+
+    def relative(self, path: Path) -> str:
+        """A path as the author sees it, relative to the project."""
+        return self.project.relative(path)
+
+
+def _project_for(into: Path) -> Project:
+    into = into.resolve()
+    if into.exists() and not into.is_dir():
+        raise LayoutProblem(f"{into}: not a folder")
+    layout: Layout
+    try:
+        layout = detect_layout(into)
+    except LayoutProblem:
+        layout = default_layout()  # a new or non-project folder gets the default layout
+    return Project(into, layout)
+
+
+def plan_import(split: ManuscriptSplit, into: Path | str) -> ImportPlan:
+    """Decide every target path without writing; existing chapters of the same number conflict."""
+    project = _project_for(Path(into))
+    chapter_paths, conflicts = [], []
+    for chapter in split.chapters:
+        existing = project.chapter(chapter.number)
+        path = existing.path if existing else project.new_chapter_path(chapter.number)
+        if path.exists():
+            conflicts.append(path)
+        chapter_paths.append(path)
+    front_matter_path = None
+    if split.front_matter.strip(_SPACES + "\r\n"):
+        front_matter_path = project.root / FRONT_MATTER_FILE
+        if front_matter_path.exists():
+            conflicts.append(front_matter_path)
+    templates = missing_templates(project.root, project.layout, examples=False)
+    return ImportPlan(split, project, chapter_paths, front_matter_path, templates, conflicts)
+
+
+def write_import(plan: ImportPlan, *, force: bool = False) -> list[Path]:
+    """Write the chapters, front matter, missing layout files and the import log.
+
+    Raises ImportConflict, before writing anything, when files would be replaced and not force.
+    """
+    if plan.conflicts and not force:
+        raise ImportConflict([plan.relative(path) for path in plan.conflicts])
+    split, written = plan.split, []
+    for chapter, path in zip(split.chapters, plan.chapter_paths, strict=True):
+        write_text(path, chapter.file_text(split.newline), UTF8)
+        written.append(path)
+    if plan.front_matter_path is not None:
+        write_text(plan.front_matter_path, split.front_matter, UTF8)
+        written.append(plan.front_matter_path)
+    for path, text in plan.templates:
+        if not path.exists():
+            write_text(path, text, UTF8)
+            written.append(path)
+    written.append(_append_import_log(plan))
+    plan.project.rescan()
+    log.info("imported %d chapters from %s", len(split.chapters), split.source)
+    return written
+
+
+def _append_import_log(plan: ImportPlan) -> Path:
+    # The original heading lines, verbatim: with the front matter and the chapter bodies they
+    # give back the manuscript exactly.
+    split = plan.split
+    path = plan.project.root / IMPORT_LOG_FILE
+    lines = [
+        f"## {split.source.name}",
+        "",
+        f"- 编码：{split.encoding}；章节：{len(split.chapters)}",
+        "- 下面是每章原来的标题行（行号、章节文件、原文），各章正文逐字保存在章节文件中，"
+        "标题行之前的文字保存在 " + (FRONT_MATTER_FILE if plan.front_matter_path else "（无）"),
+        "",
+        "```text",
+        *(
+            f"{chapter.line}\t{plan.relative(target)}\t{chapter.heading_line}"
+            for chapter, target in zip(split.chapters, plan.chapter_paths, strict=True)
+        ),
+        "```",
+        "",
+    ]
+    entry = "\n".join(lines)
+    if path.exists():
+        previous = plan.project.read(path).text
+        plan.project.write(path, previous.rstrip("\n") + "\n\n" + entry)
+    else:
+        write_text(path, "# 导入记录\n\n" + entry, UTF8)
+    return path

@@ -1,0 +1,108 @@
+"""Project templates: the files `workbench new` (and `import`) lay down, shipped as real files.
+
+The templates live in `workbench/templates/project/`, laid out as a default-layout project.
+Files with a role are written to wherever the target project's layout keeps that role, so
+filling in a webnovel-writer project never scatters default-layout folders into it.
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass
+from importlib import resources
+from importlib.resources.abc import Traversable
+from pathlib import Path
+
+from workbench.book.layout import DEFAULT_PATHS, Layout, Role, default_layout, detect_layout
+from workbench.book.textio import UTF8, write_text
+from workbench.errors import LayoutProblem, WorkbenchError
+
+log = logging.getLogger(__name__)
+
+# Example content a real book replaces; an import leaves these out.
+EXAMPLE_CHAPTER = "chapters/ch001.md"
+EXAMPLE_PLAN = "outline/chapters/ch001.md"
+_ROLE_BY_PATH = {path: role for role, path in DEFAULT_PATHS.items()}
+
+
+class ProjectExists(WorkbenchError):
+    """`new` was pointed at a folder that already holds a novel project."""
+
+
+@dataclass(frozen=True)
+class Template:
+    """One template file: its path in the default layout, its role (if any) and its text."""
+
+    relative: str
+    role: Role | None
+    text: str
+
+    @property
+    def is_example(self) -> bool:
+        """Whether this is example content (a first chapter and its plan), not a layout file."""
+        return self.relative in (EXAMPLE_CHAPTER, EXAMPLE_PLAN)
+
+    def target(self, root: Path, layout: Layout) -> Path:
+        """Where this template goes in a project with the given layout."""
+        if self.role is not None:
+            return layout.path(root, self.role)
+        if self.relative == EXAMPLE_CHAPTER:
+            return root / layout.chapters_dir / "ch001.md"
+        if self.relative == EXAMPLE_PLAN:
+            return root / layout.plans_dir / "ch001.md"
+        return root / self.relative
+
+
+def _walk(folder: Traversable, prefix: str = "") -> list[tuple[str, Traversable]]:
+    found = []
+    for entry in folder.iterdir():
+        relative = f"{prefix}{entry.name}"
+        if entry.is_dir():
+            found += _walk(entry, relative + "/")
+        elif entry.is_file():
+            found.append((relative, entry))
+    return found
+
+
+def project_templates() -> list[Template]:
+    """Every project template, ordered by path."""
+    folder = resources.files("workbench") / "templates" / "project"
+    return [
+        Template(relative, _ROLE_BY_PATH.get(relative), entry.read_text(encoding=UTF8))
+        for relative, entry in sorted(_walk(folder))
+    ]
+
+
+def missing_templates(root: Path, layout: Layout, *, examples: bool) -> list[tuple[Path, str]]:
+    """(target path, text) for every template whose file does not exist yet in the project."""
+    wanted = [t for t in project_templates() if examples or not t.is_example]
+    targets = [(t.target(root, layout), t.text) for t in wanted]
+    return [(path, text) for path, text in targets if not path.exists()]
+
+
+def write_templates(root: Path, layout: Layout, *, examples: bool) -> list[Path]:
+    """Write every missing template file (UTF-8, atomically); existing files are left alone."""
+    written = []
+    for path, text in missing_templates(root, layout, examples=examples):
+        write_text(path, text, UTF8)
+        log.debug("wrote template %s", path)
+        written.append(path)
+    return written
+
+
+def create_project(root: Path | str) -> list[Path]:
+    """Lay down a new project (full default layout with examples) in a new or non-project folder.
+
+    Raises ProjectExists when the folder is already a project, LayoutProblem when it is a file.
+    """
+    root = Path(root)
+    if root.exists() and not root.is_dir():
+        raise LayoutProblem(f"{root}: exists and is not a folder")
+    if root.is_dir():
+        try:
+            layout = detect_layout(root)
+        except LayoutProblem:
+            pass  # a plain folder (empty, or holding other files): fine to fill in
+        else:
+            raise ProjectExists(f"{root}: already a novel project ({layout.kind} layout)")
+    return write_templates(root, default_layout(), examples=True)

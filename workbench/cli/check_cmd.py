@@ -1,0 +1,49 @@
+"""`workbench check DIR`: report what is missing, broken or over its cap in a project."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from workbench.book.check import Severity, check_project, is_clean
+from workbench.book.project import Project
+from workbench.cli import main as cli
+from workbench.errors import LayoutProblem
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    """Add the `check` subcommand."""
+    parser = subparsers.add_parser(
+        "check", help="report missing files, chapter gaps, encodings, caps, unreadable files"
+    )
+    parser.add_argument("directory", metavar="DIR", help="a novel project folder")
+    parser.add_argument("--quiet", action="store_true", help="leave out info lines")
+    parser.set_defaults(handler=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Print one line per finding; exit 0 when clean, 1 on problems, 2 when DIR is no project."""
+    root = Path(args.directory)
+    if not root.is_dir():
+        print(f"workbench: {root}: no such folder", file=sys.stderr)
+        return cli.EXIT_USAGE
+    try:
+        project = Project.open(root)
+    except LayoutProblem as error:
+        print(f"workbench: {error}", file=sys.stderr)
+        return cli.EXIT_USAGE
+    problems = check_project(project)
+    for problem in problems:
+        if not (args.quiet and problem.severity is Severity.INFO):
+            print(problem)
+    counts = {s: sum(p.severity is s for p in problems) for s in Severity}
+    chapters = len(project.chapters)
+    if is_clean(problems):
+        print(f"ok: {chapters} chapters, no problems ({project.layout.kind} layout)")
+        return cli.EXIT_OK
+    print(
+        f"{counts[Severity.ERROR]} error(s), {counts[Severity.WARNING]} warning(s) "
+        f"in {chapters} chapters ({project.layout.kind} layout)"
+    )
+    return cli.EXIT_PROBLEMS

@@ -1,0 +1,87 @@
+"""`workbench import FILE --into DIR [--dry-run] [--force]`: split a manuscript into chapters."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from workbench.book.importer import (
+    ManuscriptSplit,
+    plan_import,
+    read_manuscript,
+    write_import,
+)
+from workbench.cli import main as cli
+
+LOOKED_FOR = "第N章/第N回/第N节 (Arabic or Chinese numerals), 楔子/序章/引子, Chapter N"
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    """Add the `import` subcommand."""
+    parser = subparsers.add_parser(
+        "import", help="split a TXT/MD manuscript into chapter files by its headings"
+    )
+    parser.add_argument("file", metavar="FILE", help="the manuscript (UTF-8 or GBK/GB18030)")
+    parser.add_argument("--into", metavar="DIR", required=True, help="the project folder")
+    parser.add_argument(
+        "--dry-run", action="store_true", help="print the split (number, title, 字) only"
+    )
+    parser.add_argument("--force", action="store_true", help="replace existing chapter files")
+    parser.set_defaults(handler=run)
+
+
+def print_split(split: ManuscriptSplit) -> None:
+    """The preview: one line per chapter with its number, 字 count, title and source line."""
+    total = 0
+    for chapter in split.chapters:
+        zi = split.zi(chapter)
+        total += zi
+        print(f"{chapter.number:>5}  {zi:>7} 字  {chapter.title}  (line {chapter.line})")
+    front = len(split.front_matter.splitlines()) if split.front_matter.strip() else 0
+    print(
+        f"{split.source.name} ({split.encoding}): {len(split.chapters)} chapters, {total} 字; "
+        f"{front} line(s) before the first heading"
+    )
+
+
+def run(args: argparse.Namespace) -> int:
+    """Preview or write the split; conflicts and unreadable files are reported by main."""
+    source = Path(args.file)
+    if not source.is_file():
+        print(f"workbench: {source}: no such file", file=sys.stderr)
+        return cli.EXIT_USAGE
+    into = Path(args.into)
+    if into.exists() and not into.is_dir():
+        print(f"workbench: {into}: exists and is not a folder", file=sys.stderr)
+        return cli.EXIT_USAGE
+    split = read_manuscript(source)
+    if not split.chapters:
+        print(
+            f"workbench: {source}: no chapter headings found; looked for {LOOKED_FOR}",
+            file=sys.stderr,
+        )
+        return cli.EXIT_PROBLEMS
+    for warning in split.warnings:
+        print(f"warning: {warning}", file=sys.stderr)
+    plan = plan_import(split, into)
+    if args.dry_run:
+        print_split(split)
+        if plan.conflicts:
+            listed = ", ".join(plan.relative(path) for path in plan.conflicts[:10])
+            print(f"would overwrite (needs --force): {listed}")
+        print("dry run: nothing written")
+        return cli.EXIT_OK
+    written = write_import(plan, force=args.force)
+    replaced = set(plan.conflicts)
+    first, last = plan.chapter_paths[0], plan.chapter_paths[-1]
+    print(
+        f"imported {len(split.chapters)} chapters into {plan.project.root}: "
+        f"{plan.relative(first)} … {plan.relative(last)}"
+    )
+    if replaced:
+        print(f"replaced {len(replaced)} existing file(s)")
+    for path in written:
+        if path not in plan.chapter_paths and path not in replaced:
+            print(f"  wrote {plan.relative(path)}")
+    return cli.EXIT_OK

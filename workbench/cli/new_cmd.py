@@ -1,0 +1,30 @@
+"""`workbench new DIR`: create a novel project with template files that show what goes where."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from workbench.book.templates import create_project
+from workbench.cli import main as cli
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    """Add the `new` subcommand."""
+    parser = subparsers.add_parser("new", help="create a novel project in DIR")
+    parser.add_argument("directory", metavar="DIR", help="a new, empty or plain folder")
+    parser.set_defaults(handler=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Create the project and list the files written; ProjectExists is reported by main."""
+    root = Path(args.directory)
+    if root.exists() and not root.is_dir():
+        print(f"workbench: {root}: exists and is not a folder", file=sys.stderr)
+        return cli.EXIT_USAGE
+    written = create_project(root)
+    print(f"created a novel project in {root} ({len(written)} files):")
+    for path in written:
+        print(f"  {path.relative_to(root).as_posix()}")
+    return cli.EXIT_OK

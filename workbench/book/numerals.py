@@ -30,7 +30,8 @@ def parse_number(token: str) -> int:
         if ch in DIGITS:
             digit = DIGITS[ch]
         elif ch in UNITS:
-            section += (1 if digit is None else digit) * UNITS[ch]
+            # A bare unit means one of it (十二); so does 零 before one (一万零十 = 10010).
+            section += (digit or 1) * UNITS[ch]
             digit = None
         elif ch in MYRIAD:
             total += (section + (digit or 0)) * MYRIAD[ch]

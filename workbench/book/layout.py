@@ -106,9 +106,13 @@ def detect_layout(root: Path) -> Layout:
     """Recognise a folder's layout, or raise LayoutProblem naming what was looked for."""
     if not root.is_dir():
         raise LayoutProblem(f"{root}: not a folder")
-    if any((root / marker.rstrip("/")).exists() for marker in DEFAULT_MARKERS):
+    found = [marker for marker in DEFAULT_MARKERS if (root / marker.rstrip("/")).exists()]
+    # workbench.toml sits at the root in every layout, so alone it does not outvote 正文/.
+    if any(marker != Role.CONFIG.value for marker in found):
         return default_layout()
     if (root / "正文").is_dir():
         return _webnovel_layout(root)
+    if found:
+        return default_layout()
     looked_for = ", ".join([*DEFAULT_MARKERS, "正文/ (webnovel-writer)"])
     raise LayoutProblem(f"{root}: not a novel project; looked for {looked_for}")

@@ -1,0 +1,90 @@
+from __future__ import annotations
+
+import tomllib
+
+import pytest
+
+from workbench.book.check import check_project, is_clean
+from workbench.book.layout import Role, detect_layout
+from workbench.book.project import Project
+from workbench.book.sections import find_section, sections
+from workbench.book.templates import (
+    ProjectExists,
+    create_project,
+    project_templates,
+    write_templates,
+)
+from workbench.errors import LayoutProblem
+
+PLOT_HEADER = "| ID | 内容 | 埋设章节 | 计划回收 | 状态 | 重要度 | 相关角色 | 关键词 |"
+RELATIONSHIP_HEADER = "| 章节 | 角色A | 角色B | 关系 | 变化 | 说明 |"
+STYLE_PARTS = ["禁用词与禁用句式", "正面样例", "反面示例与改写", "视角与风格关键词"]
+
+
+def test_new_project_has_the_full_layout_with_telling_templates(tmp_path):
+    root = tmp_path / "novel"
+    written = create_project(root)
+    project = Project.open(root)
+    assert project.layout.kind == "workbench"
+    assert len(written) == len(project_templates()) == 12
+    for role in Role:
+        if role is not Role.FIXED_CONTEXT:  # generated later, from the files below
+            assert project.role_path(role).is_file(), role
+
+    world = project.read_role(Role.WORLD).text
+    assert find_section(world, lambda title: title == "力量体系", level=2) is not None
+    characters = project.read_role(Role.CHARACTERS).text
+    assert sum(line.startswith("别名：") for line in characters.splitlines()) >= 2
+    assert sum(s.level == 2 for s in sections(characters)) >= 2
+    assert "别名：" in project.read_role(Role.PROTAGONIST).text
+    assert PLOT_HEADER in project.read_role(Role.PLOT_TRACKER).text.splitlines()
+    relationships = project.read_role(Role.RELATIONSHIP_TRACKER).text.splitlines()
+    assert RELATIONSHIP_HEADER in relationships
+    assert "| 章节 |" in project.read_role(Role.STATE_TRACKER).text
+    style = project.read_role(Role.STYLE_ANCHOR).text
+    assert [s.title for s in sections(style) if s.level == 2] == STYLE_PARTS
+    summary = project.read_role(Role.ROLLING_SUMMARY).text
+    assert [s.level for s in sections(summary)] == [1]  # an intro, no summary yet
+    assert project.read_role(Role.OUTLINE).text.startswith("# 全书大纲")
+
+    plan = project.plan(1)
+    assert plan is not None and not plan.from_outline
+    assert (plan.type, plan.act_end, plan.characters) == ("plot", False, ("林风", "苏瑶"))
+    assert plan.location == "青云山"
+    assert [ref.path.name for ref in project.chapters] == ["ch001.md"]
+    config_text = project.read_role(Role.CONFIG).text
+    assert tomllib.loads(config_text) == {}  # every default is shown, commented out
+    assert "skeleton_interval = 20" in config_text
+    assert is_clean(check_project(project))
+
+
+def test_new_refuses_an_existing_project_but_fills_a_plain_folder(tmp_path):
+    root = tmp_path / "novel"
+    create_project(root)
+    with pytest.raises(ProjectExists, match="already a novel project"):
+        create_project(root)
+
+    plain = tmp_path / "plain"
+    plain.mkdir()
+    (plain / "notes.txt").write_text("随手记", encoding="utf-8")
+    create_project(plain)
+    assert (plain / "notes.txt").read_text(encoding="utf-8") == "随手记"
+    assert detect_layout(plain).kind == "workbench"
+
+    a_file = tmp_path / "file.md"
+    a_file.write_text("x", encoding="utf-8")
+    with pytest.raises(LayoutProblem, match="not a folder"):
+        create_project(a_file)
+
+
+def test_templates_fill_a_webnovel_project_in_its_own_layout(tmp_path):
+    root = tmp_path / "wn"
+    (root / "正文").mkdir(parents=True)
+    (root / "正文" / "第0001章.md").write_text("# 第1章 起\n", encoding="utf-8")
+    layout = detect_layout(root)
+    written = write_templates(root, layout, examples=False)
+    assert (root / "大纲" / "总纲.md") in written
+    assert (root / "设定集" / "世界观.md") in written
+    assert not (root / "worldbuilding").exists()
+    assert not (root / "chapters").exists()
+    assert detect_layout(root).kind == "webnovel-writer"

@@ -1,0 +1,117 @@
+"""`workbench trackers DIR`: foreshadowing and relationships; what is relevant or overdue."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from workbench.book.layout import Role
+from workbench.book.project import Project
+from workbench.trackers.errors import TrackerParseError
+from workbench.trackers.model import Trackers
+from workbench.trackers.parse import parse_tracker
+from workbench.trackers.relevance import (
+    foreshadowing_line,
+    relationship_line,
+    relevant_for,
+)
+from workbench.trackers.schema import ForeshadowingOut, RelationshipOut, RelevantOut, TrackersOut
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    """Add the `trackers` subcommand."""
+    parser = subparsers.add_parser(
+        "trackers",
+        help="list foreshadowing and relationship entries, the ones relevant to a chapter, "
+        "or the overdue ones",
+    )
+    parser.add_argument("directory", help="a novel project folder")
+    parser.add_argument("--chapter", type=int, help="show what is relevant to chapter N, and why")
+    parser.add_argument(
+        "--overdue",
+        action="store_true",
+        help="show open entries whose 计划回收 is behind --chapter (default: last chapter + 1)",
+    )
+    parser.add_argument("--format", choices=("text", "json"), default="text")
+    parser.set_defaults(handler=run)
+
+
+def _read_all(project: Project) -> tuple[Trackers, list[str]]:
+    """Both trackers, and every parse problem of either file as 'file:line: message'."""
+    trackers = Trackers()
+    problems: list[str] = []
+    for role in (Role.PLOT_TRACKER, Role.RELATIONSHIP_TRACKER):
+        loaded = project.read_role(role)
+        if loaded is None:
+            continue
+        source = project.relative(loaded.path)
+        try:
+            parsed = parse_tracker(loaded.text, loaded.path, source)
+        except TrackerParseError as error:
+            problems += [f"{source}:{line}: {message}" for line, message in error.errors]
+            continue
+        trackers.foreshadowing += parsed.foreshadowing
+        trackers.relationships += parsed.relationships
+    return trackers, problems
+
+
+def run(args: argparse.Namespace) -> int:
+    """List, filter by relevance, or list overdue entries; exit 1 on parse errors."""
+    from workbench.cli.main import EXIT_OK, EXIT_PROBLEMS
+
+    project = Project.open(args.directory)
+    trackers, problems = _read_all(project)
+    if problems:
+        for problem in problems:
+            print(problem, file=sys.stderr)
+        return EXIT_PROBLEMS
+    as_json = args.format == "json"
+    if args.overdue:
+        chapter, why = args.chapter, ""
+        if chapter is None:
+            chapter = (project.chapters[-1].number if project.chapters else 0) + 1
+            why = " (the last chapter + 1)"
+        overdue = trackers.overdue(chapter)
+        if as_json:
+            out = TrackersOut(
+                chapter=chapter,
+                mode="overdue",
+                foreshadowing=[ForeshadowingOut.of(entry) for entry in overdue],
+            )
+            print(out.model_dump_json(indent=2))
+        else:
+            print(f"Overdue at chapter {chapter}{why}: {len(overdue)}")
+            for entry in overdue:
+                print(f"{foreshadowing_line(entry)}  ({entry.source}:{entry.line})")
+        return EXIT_OK
+    if args.chapter is not None:
+        items = relevant_for(project, args.chapter)
+        if as_json:
+            out = TrackersOut(
+                chapter=args.chapter,
+                mode="relevant",
+                relevant=[RelevantOut.of(item) for item in items],
+            )
+            print(out.model_dump_json(indent=2))
+        else:
+            print(f"Relevant to chapter {args.chapter}: {len(items)}")
+            for item in items:
+                print(item.text)
+                where = f"{item.source}:{item.line}"
+                print(f"    why: {'; '.join(item.reasons)}  (mentions: {item.mentions}; {where})")
+        return EXIT_OK
+    if as_json:
+        out = TrackersOut(
+            mode="all",
+            foreshadowing=[ForeshadowingOut.of(entry) for entry in trackers.foreshadowing],
+            relationships=[RelationshipOut.of(row) for row in trackers.relationships],
+        )
+        print(out.model_dump_json(indent=2))
+        return EXIT_OK
+    print(f"Foreshadowing: {len(trackers.foreshadowing)}")
+    for entry in trackers.foreshadowing:
+        print(foreshadowing_line(entry))
+    print(f"Relationship changes: {len(trackers.relationships)}")
+    for row in trackers.relationships:
+        print(relationship_line(row))
+    return EXIT_OK

@@ -1,0 +1,47 @@
+"""Per-project memory of parsed trackers, the cast and chapter scans, keyed by content hash.
+
+The feed engine asks for relevance on every feed; with these caches a warm call re-reads
+nothing that has not changed (Project.read already skips unchanged files by mtime/size).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+from weakref import WeakKeyDictionary
+
+from workbench.book.project import Project
+
+# Scanners are keyed by their term list; a new keyword or alias makes a new one. Old ones
+# are forgotten so a long session does not keep a scan for every past term list.
+MAX_SCANNERS = 4
+
+
+@dataclass
+class ProjectCache:
+    """What the trackers package remembers about one open project."""
+
+    parsed: dict[str, tuple[str, Any]] = field(default_factory=dict)  # path -> (sha, parse)
+    cast: tuple[tuple[str, ...], Any] | None = None  # (file hashes, Cast)
+    scans: dict[tuple[str, ...], dict[str, frozenset[str]]] = field(default_factory=dict)
+
+    def scan_results(self, terms: tuple[str, ...]) -> dict[str, frozenset[str]]:
+        """The sha256 -> matched-terms table of one scanner, made on first use."""
+        table = self.scans.pop(terms, None)
+        if table is None:
+            table = {}
+            while len(self.scans) >= MAX_SCANNERS:
+                self.scans.pop(next(iter(self.scans)))
+        self.scans[terms] = table  # re-inserted: the dict's order is least recently used first
+        return table
+
+
+_CACHES: WeakKeyDictionary[Project, ProjectCache] = WeakKeyDictionary()
+
+
+def project_cache(project: Project) -> ProjectCache:
+    """The cache of one open project; it goes when the project does."""
+    cache = _CACHES.get(project)
+    if cache is None:
+        cache = _CACHES[project] = ProjectCache()
+    return cache

@@ -1,0 +1,182 @@
+"""A tracker file's text -> its tracker tables and entries, or every problem with its line."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from workbench.trackers.columns import (
+    COLUMNS,
+    DISPLAY,
+    FORESHADOWING,
+    classify,
+    normalise_header,
+    parse_chapter,
+    parse_list,
+    parse_status,
+    plain,
+)
+from workbench.trackers.errors import TrackerParseError
+from workbench.trackers.model import Foreshadowing, RelationshipChange
+from workbench.trackers.tables import Row, Table, find_tables
+
+
+@dataclass(frozen=True)
+class TrackerTable:
+    """A table recognised as a tracker: which field each column holds."""
+
+    kind: str
+    table: Table
+    fields: tuple[str | None, ...]  # None: an extra column, kept as it is
+    headers: tuple[str, ...]
+
+    def column(self, name: str) -> int | None:
+        """Index of a column named by field ('status') or by header text ('备注')."""
+        return column_index(self.fields, self.headers, name)
+
+
+@dataclass(frozen=True)
+class ParsedTracker:
+    """Everything read from one tracker file."""
+
+    tables: tuple[TrackerTable, ...]
+    foreshadowing: tuple[Foreshadowing, ...]
+    relationships: tuple[RelationshipChange, ...]
+
+
+def column_index(fields: tuple[str | None, ...], headers: tuple[str, ...], name: str) -> int | None:
+    """Index of a column named by field ('status'), a synonym ('埋设') or its header text."""
+    if name in fields:
+        return fields.index(name)
+    wanted = normalise_header(name)
+    for index, header in enumerate(headers):
+        if normalise_header(header) == wanted:
+            return index
+    for columns in COLUMNS.values():
+        for field, synonyms in columns.items():
+            if wanted in synonyms and field in fields:
+                return fields.index(field)
+    return None
+
+
+def parse_tracker(text: str, path: Path | str, source: str = "") -> ParsedTracker:
+    """Parse every tracker table of a file; raises TrackerParseError listing each problem."""
+    errors: list[tuple[int, str]] = []
+    tables: list[TrackerTable] = []
+    foreshadowing: list[Foreshadowing] = []
+    relationships: list[RelationshipChange] = []
+    first_line_of_id: dict[str, int] = {}
+    for table in find_tables(text):
+        headers = table.header.values()
+        classified = classify(headers)
+        if classified is None:
+            continue
+        kind, fields, problems = classified
+        errors += [(table.header.line, problem) for problem in problems]
+        if problems:
+            continue
+        tracker_table = TrackerTable(kind, table, tuple(fields), tuple(headers))
+        tables.append(tracker_table)
+        for row in table.rows:
+            if len(row.cells) != len(headers):
+                errors.append((row.line, _cell_count_problem(row, len(headers))))
+                continue
+            cells = dict(zip(fields, row.values(), strict=True))
+            extra = _extra(headers, fields, row)
+            if kind == FORESHADOWING:
+                entry = _foreshadowing(cells, extra, row.line, source, errors)
+                if entry is None:
+                    continue
+                if entry.id in first_line_of_id:
+                    errors.append(
+                        (
+                            row.line,
+                            f"ID {entry.id} is already used on line {first_line_of_id[entry.id]}",
+                        )
+                    )
+                    continue
+                first_line_of_id[entry.id] = row.line
+                foreshadowing.append(entry)
+            else:
+                change = _relationship(cells, extra, row.line, source, errors)
+                if change is not None:
+                    relationships.append(change)
+    if errors:
+        raise TrackerParseError(path, errors)
+    return ParsedTracker(tuple(tables), tuple(foreshadowing), tuple(relationships))
+
+
+def _cell_count_problem(row: Row, expected: int) -> str:
+    if len(row.cells) == 1 and "|" not in row.cells[0].value:
+        return "a line without | continues the table above; put a blank line before prose"
+    return f"the row has {len(row.cells)} cells but the header has {expected}"
+
+
+def _extra(headers: list[str], fields: list[str | None], row: Row) -> dict[str, str]:
+    return {
+        header or f"column {index + 1}": cell.value
+        for index, (header, field, cell) in enumerate(zip(headers, fields, row.cells, strict=True))
+        if field is None
+    }
+
+
+def _checked(errors: list[tuple[int, str]], line: int, field: str, parse, value: str):
+    """parse(value), or None with the problem recorded against the row's line."""
+    try:
+        return parse(value)
+    except ValueError as error:
+        errors.append((line, f"{DISPLAY[field]}: {error}"))
+        return None
+
+
+def _foreshadowing(
+    cells: dict, extra: dict[str, str], line: int, source: str, errors: list[tuple[int, str]]
+) -> Foreshadowing | None:
+    problems_before = len(errors)
+    entry_id = plain(cells.get("id", ""))
+    if not entry_id:
+        errors.append((line, "the row has no ID"))
+    planted = _checked(errors, line, "planted", parse_chapter, cells.get("planted", ""))
+    payoff = _checked(errors, line, "payoff", parse_chapter, cells.get("payoff", ""))
+    status = _checked(errors, line, "status", parse_status, cells.get("status", ""))
+    if len(errors) > problems_before or status is None:
+        return None
+    return Foreshadowing(
+        id=entry_id,
+        content=cells.get("content", "").strip(),
+        planted=planted,
+        payoff=payoff,
+        status=status[0],
+        resolved_at=status[1],
+        tier=plain(cells.get("tier", "")),
+        characters=parse_list(cells.get("characters", "")),
+        keywords=parse_list(cells.get("keywords", "")),
+        line=line,
+        extra=extra,
+        source=source,
+    )
+
+
+def _relationship(
+    cells: dict, extra: dict[str, str], line: int, source: str, errors: list[tuple[int, str]]
+) -> RelationshipChange | None:
+    problems_before = len(errors)
+    chapter = _checked(errors, line, "chapter", parse_chapter, cells.get("chapter", ""))
+    a, b = plain(cells.get("a", "")), plain(cells.get("b", ""))
+    if chapter is None and len(errors) == problems_before:
+        errors.append((line, "章节: the row has no chapter"))
+    if not a or not b:
+        errors.append((line, "the row needs both 角色A and 角色B"))
+    if len(errors) > problems_before or chapter is None:
+        return None
+    return RelationshipChange(
+        chapter=chapter,
+        a=a,
+        b=b,
+        relation=cells.get("relation", "").strip(),
+        change=cells.get("change", "").strip(),
+        note=cells.get("note", "").strip(),
+        line=line,
+        extra=extra,
+        source=source,
+    )

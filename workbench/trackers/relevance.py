@@ -1,0 +1,220 @@
+"""What of the trackers is relevant to chapter N: the on-demand layer (PRODUCT.md §2).
+
+A foreshadowing entry is a candidate when planted by N and open at N, and relevant when
+overdue, due within five chapters, or named in chapter N's plan (its text when there is no
+plan) by a keyword or by a character who carries signal: the protagonist and anyone named
+in more than half the chapters before N do not. A relationship row is relevant when it is
+its pair's latest row by N and both characters are present (named there, or the protagonist).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+
+from workbench.book.layout import Role
+from workbench.book.project import Project
+from workbench.trackers.cache import project_cache
+from workbench.trackers.cast import Cast, Scanner, load_cast, scan_chapters
+from workbench.trackers.model import DUE_WINDOW, Foreshadowing, RelationshipChange, Trackers
+from workbench.trackers.parse import ParsedTracker, parse_tracker
+
+FORESHADOWING_KIND = "foreshadowing"
+RELATIONSHIP_KIND = "relationship"
+
+
+@dataclass(frozen=True)
+class RelevantItem:
+    """One tracker item for a feed's on-demand layer, with why it is there."""
+
+    kind: str  # "foreshadowing" | "relationship"
+    key: str  # "F001" or "林风—苏瑶"
+    text: str  # the item as one Markdown line, ready to put in a feed
+    chapter: int  # planted chapter (foreshadowing) or change chapter (relationship)
+    reasons: tuple[str, ...]  # e.g. ("overdue: 计划回收 9 < 12", "named: 玉佩")
+    tier: str  # 核心/支线/装饰 for foreshadowing, "" for relationships
+    mentions: int  # chapters ≤ N naming its characters/keywords (the ranker's frequency)
+    source: str  # project-relative path of the tracker file
+    line: int  # 1-based line in that file
+
+
+def load_trackers(project: Project) -> Trackers:
+    """Both tracker files parsed (cached by content hash); a missing file adds nothing.
+
+    Raises TrackerParseError for a file that does not parse.
+    """
+    cache = project_cache(project).parsed
+    trackers = Trackers()
+    for role in (Role.PLOT_TRACKER, Role.RELATIONSHIP_TRACKER):
+        loaded = project.read_role(role)
+        if loaded is None:
+            continue
+        key = str(loaded.path)
+        cached = cache.get(key)
+        if cached is not None and cached[0] == loaded.sha256:
+            parsed: ParsedTracker = cached[1]
+        else:
+            parsed = parse_tracker(loaded.text, loaded.path, project.relative(loaded.path))
+            cache[key] = (loaded.sha256, parsed)
+        trackers.foreshadowing += parsed.foreshadowing
+        trackers.relationships += parsed.relationships
+    return trackers
+
+
+@dataclass(frozen=True)
+class _Scope:
+    """Where chapter N names things: the plan (body + front matter) or the chapter text."""
+
+    text: str
+    front_matter: tuple[str, ...]  # canonical names from the plan's `characters`
+    forms: dict[str, str]  # canonical name -> the form that named it in the text
+    where: str  # "plan" or "chapter text", for reasons
+
+
+def _scope(project: Project, chapter: int, cast: Cast, names: Scanner) -> _Scope:
+    plan = project.plan(chapter)
+    if plan is not None:
+        text, front, where = plan.body, tuple(cast.canonical(c) for c in plan.characters), "plan"
+    elif project.chapter(chapter) is not None:
+        text, front, where = project.chapter_text(chapter), (), "chapter text"
+    else:
+        text, front, where = "", (), "nothing"
+    forms: dict[str, str] = {}
+    for form in sorted(names.scan(text)):
+        forms.setdefault(cast.canonical(form), form)
+    return _Scope(text, front, forms, where)
+
+
+def relevant_for(project: Project, chapter: int) -> list[RelevantItem]:
+    """The foreshadowing entries and relationship rows relevant to chapter N, with reasons."""
+    trackers = load_trackers(project)
+    cast = load_cast(project).including(trackers.characters())
+    forms = cast.forms()
+    names = Scanner(forms)
+    canonical_presence = {
+        number: frozenset(forms[form] for form in found)
+        for number, found in scan_chapters(project, names).items()
+    }
+    earlier = [found for number, found in canonical_presence.items() if number < chapter]
+    counts = Counter(name for found in earlier for name in found)
+    frequent = {name for name, count in counts.items() if count > len(earlier) / 2}
+    protagonist = cast.protagonist
+    if protagonist:
+        frequent.add(protagonist)
+    scope = _scope(project, chapter, cast, names)
+    so_far = {n: found for n, found in canonical_presence.items() if n <= chapter}
+
+    # All keywords, not just this chapter's candidates', so the scan cache survives chapters.
+    keywords = Scanner((k for e in trackers.foreshadowing for k in e.keywords), whole_names=False)
+    keyword_presence = {
+        n: found for n, found in scan_chapters(project, keywords).items() if n <= chapter
+    }
+    items: list[RelevantItem] = []
+    for entry in trackers.candidates(chapter):
+        item = _foreshadowing_item(entry, chapter, cast, frequent, scope, so_far, keyword_presence)
+        if item is not None:
+            items.append(item)
+    present = {name: f"named in {scope.where}: {form}" for name, form in scope.forms.items()}
+    for name in scope.front_matter:
+        present.setdefault(name, f"named in plan front matter: {name}")
+    if protagonist:
+        present[protagonist] = "protagonist, always present"
+    for row in trackers.latest_rows(chapter, cast.canonical):
+        a, b = cast.canonical(row.a), cast.canonical(row.b)
+        if a in present and b in present:
+            items.append(_relationship_item(row, a, b, present, so_far, protagonist))
+    return items
+
+
+def _foreshadowing_item(
+    entry: Foreshadowing,
+    chapter: int,
+    cast: Cast,
+    frequent: set[str],
+    scope: _Scope,
+    so_far: dict[int, frozenset[str]],
+    keyword_presence: dict[int, frozenset[str]],
+) -> RelevantItem | None:
+    reasons: list[str] = []
+    if entry.overdue_at(chapter):
+        reasons.append(f"overdue: 计划回收 {entry.payoff} < {chapter}")
+    elif entry.due_at(chapter):
+        reasons.append(f"due: 计划回收 {entry.payoff} in {chapter}–{chapter + DUE_WINDOW}")
+    reasons += [f"named: {keyword}" for keyword in entry.keywords if keyword in scope.text]
+    signal = [name for name in map(cast.canonical, entry.characters) if name not in frequent]
+    for name in signal:
+        if name in scope.forms:
+            form = scope.forms[name]
+            reasons.append(f"named: {form}" + (f" ({name})" if form != name else ""))
+        elif name in scope.front_matter:
+            reasons.append(f"named: {name} (front matter)")
+    if not reasons:
+        return None
+    mentions = sum(
+        1
+        for number, found in so_far.items()
+        if found.intersection(signal)
+        or keyword_presence.get(number, frozenset()).intersection(entry.keywords)
+    )
+    return RelevantItem(
+        kind=FORESHADOWING_KIND,
+        key=entry.id,
+        text=foreshadowing_line(entry),
+        chapter=entry.planted or 0,
+        reasons=tuple(dict.fromkeys(reasons)),
+        tier=entry.tier,
+        mentions=mentions,
+        source=entry.source,
+        line=entry.line,
+    )
+
+
+def _relationship_item(
+    row: RelationshipChange,
+    a: str,
+    b: str,
+    present: dict[str, str],
+    so_far: dict[int, frozenset[str]],
+    protagonist: str | None,
+) -> RelevantItem:
+    def named(found: frozenset[str], name: str) -> bool:
+        return name == protagonist or name in found
+
+    mentions = sum(1 for found in so_far.values() if named(found, a) and named(found, b))
+    return RelevantItem(
+        kind=RELATIONSHIP_KIND,
+        key=row.key,
+        text=relationship_line(row),
+        chapter=row.chapter,
+        reasons=(f"{row.a}: {present[a]}", f"{row.b}: {present[b]}"),
+        tier="",
+        mentions=mentions,
+        source=row.source,
+        line=row.line,
+    )
+
+
+def foreshadowing_line(entry: Foreshadowing) -> str:
+    """An entry as one Markdown list line for a feed."""
+    parts = [f"- {entry.id}" + (f"【{entry.tier}】" if entry.tier else " ") + entry.content]
+    if entry.planted is not None:
+        parts.append(f"埋设：第{entry.planted}章")
+    if entry.payoff is not None:
+        parts.append(f"计划回收：第{entry.payoff}章")
+    status = str(entry.status) + (f"@{entry.resolved_at}" if entry.resolved_at else "")
+    parts.append(f"状态：{status}")
+    if entry.characters:
+        parts.append("相关角色：" + "、".join(entry.characters))
+    if entry.keywords:
+        parts.append("关键词：" + "、".join(entry.keywords))
+    parts += [f"{header}：{value}" for header, value in entry.extra.items() if value]
+    return "｜".join(parts)
+
+
+def relationship_line(row: RelationshipChange) -> str:
+    """A relationship row as one Markdown list line for a feed."""
+    parts = [f"- 第{row.chapter}章 {row.key}"]
+    labelled = (("关系", row.relation), ("变化", row.change), ("说明", row.note))
+    parts += [f"{label}：{value}" for label, value in labelled if value]
+    parts += [f"{header}：{value}" for header, value in row.extra.items() if value]
+    return "｜".join(parts)

@@ -1,0 +1,189 @@
+"""Markdown tables found by markdown-it, and the exact span of every cell in its line.
+
+markdown-it decides which lines form a table (header, delimiter, body rows); this module then
+locates each cell's characters in the original line, so an edit can replace one cell and
+leave every other byte of the file as it was.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+
+from markdown_it import MarkdownIt
+
+# markdown-it treats \r\n, \r and \n as line breaks; str.splitlines would also split on
+# \x0c, \u2028 and friends, and line numbers would drift from markdown-it's.
+LINE_BREAK = re.compile(r"\r\n|\r|\n")
+_WHITESPACE = " \t"
+
+
+@dataclass(frozen=True)
+class Line:
+    """One line of a file: its text and the line break that ended it ('' for the last)."""
+
+    text: str
+    end: str
+
+
+@dataclass(frozen=True)
+class Cell:
+    """A cell's place in its line: the raw span between pipes and the trimmed content in it."""
+
+    start: int  # first character after the opening pipe (or the line's indentation)
+    end: int  # the closing pipe, or where the row's content ends
+    content_start: int
+    content_end: int
+    value: str  # the content with escaped pipes unescaped
+
+    def raw(self, line: str) -> str:
+        """The cell's characters including its padding."""
+        return line[self.start : self.end]
+
+
+@dataclass(frozen=True)
+class Row:
+    """One table row: its 0-based line index and its cells."""
+
+    index: int
+    cells: tuple[Cell, ...]
+
+    @property
+    def line(self) -> int:
+        """1-based line number, as editors and error messages count."""
+        return self.index + 1
+
+    def values(self) -> list[str]:
+        """The cells' unescaped contents."""
+        return [cell.value for cell in self.cells]
+
+
+@dataclass(frozen=True)
+class Table:
+    """A top-level Markdown table: header row, delimiter line and body rows."""
+
+    header: Row
+    delimiter: int  # 0-based line index of the |---| line
+    rows: tuple[Row, ...]
+
+    @property
+    def last_index(self) -> int:
+        """0-based index of the table's last line."""
+        return self.rows[-1].index if self.rows else self.delimiter
+
+
+def split_lines(text: str) -> list[Line]:
+    """The text as lines with their own line breaks; joining them gives the text back."""
+    lines: list[Line] = []
+    start = 0
+    for match in LINE_BREAK.finditer(text):
+        lines.append(Line(text[start : match.start()], match.group()))
+        start = match.end()
+    lines.append(Line(text[start:], ""))
+    return lines
+
+
+def join_lines(lines: list[Line]) -> str:
+    """The inverse of split_lines."""
+    return "".join(line.text + line.end for line in lines)
+
+
+@lru_cache(maxsize=1)
+def _parser() -> MarkdownIt:
+    # Only block structure matters here; skipping inline parsing halves the cost.
+    return MarkdownIt("commonmark").enable("table").disable("inline")
+
+
+def find_tables(text: str) -> list[Table]:
+    """Every top-level table in the text, with each row's cells located in its line.
+
+    Tables nested in block quotes or list items are left alone: their lines carry `>` or
+    list indentation that belongs to the enclosing block, not to the table.
+    """
+    lines = split_lines(text)
+    tables: list[Table] = []
+    header: Row | None = None
+    rows: list[Row] = []
+    for token in _parser().parse(text):
+        if token.type == "table_open":
+            header, rows = None, []
+        elif token.type == "tr_open" and token.level == 2 and token.map:
+            index = token.map[0]
+            row = Row(index, tuple(split_cells(lines[index].text)))
+            if header is None:
+                header = row
+            else:
+                rows.append(row)
+        elif token.type == "table_close" and token.level == 0 and header is not None:
+            tables.append(Table(header, header.index + 1, tuple(rows)))
+            header = None
+    return tables
+
+
+def split_cells(line: str) -> list[Cell]:
+    """Cells of one table row: pipes split cells unless escaped (`\\|`) or in a code span."""
+    length = len(line)
+    position = 0
+    while position < length and line[position] in _WHITESPACE:
+        position += 1
+    if position < length and line[position] == "|":
+        position += 1
+    boundaries: list[tuple[int, int]] = []
+    start = position
+    while position < length:
+        char = line[position]
+        if char == "`" and not _escaped(line, position):
+            position = _past_code_span(line, position)
+            continue
+        if char == "|" and not _escaped(line, position):
+            boundaries.append((start, position))
+            start = position + 1
+        position += 1
+    if line[start:].strip(_WHITESPACE) or not boundaries:
+        # Content after the last pipe is a cell of a row written without a closing pipe.
+        end = len(line.rstrip(_WHITESPACE)) if boundaries else length
+        boundaries.append((start, max(start, end)))
+    return [_cell(line, start, end) for start, end in boundaries]
+
+
+def _escaped(line: str, position: int) -> bool:
+    # As in markdown-it's table rule: a character right after a backslash is escaped.
+    return position > 0 and line[position - 1] == "\\"
+
+
+def _past_code_span(line: str, position: int) -> int:
+    """Where scanning resumes after a backtick run: past its code span, or past the run."""
+    run_end = position
+    while run_end < len(line) and line[run_end] == "`":
+        run_end += 1
+    fence = line[position:run_end]
+    search = run_end
+    while True:
+        close = line.find(fence, search)
+        if close < 0:
+            return run_end  # no closing run: the backticks are literal
+        after = close + len(fence)
+        if after >= len(line) or line[after] != "`":
+            return after
+        while after < len(line) and line[after] == "`":
+            after += 1
+        search = after
+
+
+def _cell(line: str, start: int, end: int) -> Cell:
+    content_start = start
+    while content_start < end and line[content_start] in _WHITESPACE:
+        content_start += 1
+    content_end = end
+    while content_end > content_start and line[content_end - 1] in _WHITESPACE:
+        content_end -= 1
+    value = line[content_start:content_end].replace("\\|", "|")
+    return Cell(start, end, content_start, content_end, value)
+
+
+def escape_cell(value: str) -> str:
+    """A value as cell content: pipes escaped; a line break cannot live in a cell."""
+    if LINE_BREAK.search(value):
+        raise ValueError("a table cell cannot contain a line break")
+    return value.strip(_WHITESPACE).replace("|", "\\|")

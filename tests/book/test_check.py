@@ -1,0 +1,152 @@
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from workbench.book.check import Problem, Severity, check_project, is_clean
+from workbench.book.fixed_context import FixedPart, render_fixed_context, source_hashes
+from workbench.book.project import Project
+from workbench.book.templates import create_project
+
+
+@pytest.fixture
+def novel(tmp_path) -> Path:
+    root = tmp_path / "novel"
+    create_project(root)
+    for number in (2, 3):
+        (root / "chapters" / f"ch{number:03d}.md").write_text(
+            f"# 第{number}章\n正文", encoding="utf-8"
+        )
+    return root
+
+
+def findings(root: Path, severity: Severity | None = None) -> list[tuple[str, str, str]]:
+    return [
+        (p.severity.value, p.path, p.message)
+        for p in check_project(Project.open(root))
+        if severity is None or p.severity is severity
+    ]
+
+
+def test_fresh_project_is_clean(novel):
+    problems = check_project(Project.open(novel))
+    assert is_clean(problems)
+    assert {p.severity for p in problems} == {Severity.INFO}
+    assert Problem(Severity.INFO, ".", "14 files read: 14 utf-8") in problems
+
+
+def test_missing_layout_files(novel):
+    (novel / "references" / "plot-tracker.md").unlink()
+    (novel / "meta" / "style-anchor.md").unlink()
+    assert findings(novel, Severity.WARNING) == [
+        ("warning", "meta/style-anchor.md", "missing (the style anchor MainWriter always gets)"),
+        ("warning", "references/plot-tracker.md", "missing (the foreshadowing ledger)"),
+    ]
+
+
+def test_gaps_duplicates_and_stray_files(novel):
+    chapters = novel / "chapters"
+    (chapters / "ch003.md").unlink()
+    (chapters / "ch007.md").write_text("七", encoding="utf-8")
+    (chapters / "ch009.md").write_text("九", encoding="utf-8")
+    (chapters / "第0002章-重复.md").write_text("二", encoding="utf-8")
+    (chapters / "草稿.md").write_text("草稿", encoding="utf-8")
+    assert findings(novel, Severity.WARNING) == [
+        ("warning", "chapters", "gap: chapters 3-6 missing"),
+        ("warning", "chapters", "gap: chapter 8 missing"),
+        ("warning", "chapters/第0002章-重复.md", "chapter 2 is duplicated: "
+         "chapters/ch002.md, chapters/第0002章-重复.md"),
+        ("warning", "chapters/草稿.md", "not named like a chapter; not listed"),
+    ]  # fmt: skip
+
+
+def test_encodings_and_undecodable_files(novel):
+    (novel / "chapters" / "ch002.md").write_bytes("# 第2章\n林风".encode("gbk"))
+    (novel / "chapters" / "ch003.md").write_bytes("第三章".encode() + b"\xff\xfe rest")
+    problems = check_project(Project.open(novel))
+    error = problems[0]
+    assert (error.severity, error.path) == (Severity.ERROR, "chapters/ch003.md")
+    assert error.message.startswith("undecodable: cannot decode byte at offset 9")
+    assert Problem(Severity.INFO, "chapters/ch002.md", "encoding gb18030 (kept when saving)") in (
+        problems
+    )
+    assert Problem(Severity.INFO, ".", "13 files read: 1 gb18030, 12 utf-8") in problems
+    assert not is_clean(problems)
+
+
+def test_parts_over_their_caps(novel):
+    project = Project.open(novel)
+    parts = {
+        FixedPart.WORLD: "世" * 1501,
+        FixedPart.CHARACTERS: "角" * 2000,
+        FixedPart.OUTLINE: "纲",
+    }
+    fixed = render_fixed_context(parts, source_hashes(project), outline_compressed=False)
+    (novel / "references" / "fixed-context.md").write_text(fixed, encoding="utf-8")
+    summary = (novel / "references" / "rolling-summary.md").read_text(encoding="utf-8")
+    summary += "\n## 滚动摘要 Ch1-5\n\n### 主题进展与情感主弧\n" + "摘" * 2201 + "\n"
+    summary += "\n## 滚动摘要 Ch6-10\n\n### 主题进展与情感主弧\n" + "摘" * 2000 + "\n"
+    (novel / "references" / "rolling-summary.md").write_text(summary, encoding="utf-8")
+    assert findings(novel, Severity.WARNING) == [
+        ("warning", "references/fixed-context.md", "世界观摘要 is 1501 字, over its 1500"),
+        ("warning", "references/rolling-summary.md",
+         "line 7: 滚动摘要 Ch1-5 is 2210 字, over its 2200"),
+    ]  # fmt: skip
+
+
+def test_long_outline_needs_a_compressed_summary(novel):
+    outline = novel / "outline" / "outline.md"
+    outline.write_text("# 全书大纲\n" + "纲" * 3001, encoding="utf-8")
+    assert findings(novel, Severity.WARNING) == [
+        ("warning", "outline/outline.md",
+         "3005 字, over 3000, and fixed-context.md has no 全书大纲摘要"),
+    ]  # fmt: skip
+    project = Project.open(novel)
+    parts = {FixedPart.WORLD: "世", FixedPart.CHARACTERS: "角", FixedPart.OUTLINE: "摘要"}
+    fixed = render_fixed_context(parts, source_hashes(project), outline_compressed=True)
+    (novel / "references" / "fixed-context.md").write_text(fixed, encoding="utf-8")
+    assert findings(novel, Severity.WARNING) == []
+
+
+def test_stale_fixed_context(novel):
+    project = Project.open(novel)
+    parts = {FixedPart.WORLD: "世", FixedPart.CHARACTERS: "角", FixedPart.OUTLINE: "纲"}
+    fixed = render_fixed_context(parts, source_hashes(project), outline_compressed=False)
+    (novel / "references" / "fixed-context.md").write_text(fixed, encoding="utf-8")
+    assert findings(novel, Severity.WARNING) == []
+    with (novel / "worldbuilding" / "world.md").open("a", encoding="utf-8") as world:
+        world.write("\n新的势力\n")
+    assert findings(novel, Severity.WARNING) == [
+        ("warning", "references/fixed-context.md",
+         "stale: changed since made: worldbuilding/world.md"),
+    ]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("front_matter", "message"),
+    [
+        ("type: fight\n", "type must be one of plot, battle, emotion, transition, not 'fight'"),
+        ("act_end: maybe\n", "act_end must be true or false, not 'maybe'"),
+        ("characters: {林风: 1}\n", "characters must be a list, like [林风, 苏瑶]"),
+        ("- just\n- a list\n", "front matter must be a mapping of keys to values"),
+    ],
+)
+def test_bad_plan_front_matter(novel, front_matter, message):
+    plan = novel / "outline" / "chapters" / "ch002.md"
+    plan.write_text(f"---\n{front_matter}---\n规划\n", encoding="utf-8")
+    assert findings(novel, Severity.ERROR) == [("error", "outline/chapters/ch002.md", message)]
+
+
+def test_invalid_yaml_and_toml_are_errors(novel):
+    (novel / "outline" / "chapters" / "ch002.md").write_text(
+        "---\ntype: [plot\n---\n", encoding="utf-8"
+    )
+    (novel / "workbench.toml").write_text("[feed\n", encoding="utf-8")
+    errors = findings(novel, Severity.ERROR)
+    assert [(severity, path) for severity, path, _ in errors] == [
+        ("error", "outline/chapters/ch002.md"),
+        ("error", "workbench.toml"),
+    ]
+    assert errors[0][2].startswith("front matter is not valid YAML")
+    assert errors[1][2].startswith("not valid TOML")

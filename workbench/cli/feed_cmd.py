@@ -1,0 +1,105 @@
+"""`workbench feed DIR --agent NAME --chapter N`: prepare one agent's feed, headless."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from datetime import UTC, datetime
+from pathlib import Path
+
+from workbench.book.plans import CHAPTER_TYPES
+from workbench.book.project import Project
+from workbench.book.textio import write_text
+from workbench.feed import AGENTS, Feed, build_feed
+from workbench.feed.render import feed_schema
+
+FEEDS_DIR = "feeds"
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    """Add the `feed` subcommand."""
+    parser = subparsers.add_parser(
+        "feed",
+        help="prepare the context feed of one agent call (Markdown or JSON)",
+        description="Prepare what AGENT receives for chapter N. Exit 3 when the feed is not "
+        "ready (the checklist, on stderr, says what to generate or write).",
+    )
+    parser.add_argument("directory", nargs="?", help="a novel project folder")
+    parser.add_argument("--agent", choices=list(AGENTS), help="which agent the feed is for")
+    parser.add_argument("--chapter", type=int, metavar="N", help="the chapter")
+    parser.add_argument("--type", choices=CHAPTER_TYPES, help="chapter type (default: the plan's)")
+    parser.add_argument("--format", choices=("md", "json"), default="md")
+    parser.add_argument(
+        "--passage", type=_passage, metavar="START:END", help="BattleAgent: offsets in chapter N"
+    )
+    parser.add_argument("--out", type=Path, metavar="FILE", help="write to FILE, not stdout")
+    parser.add_argument("--save", action="store_true", help="also keep it in .workbench/feeds/")
+    parser.add_argument(
+        "--allow-incomplete", action="store_true", help="output a feed that is not ready"
+    )
+    parser.add_argument("--debug-scores", action="store_true", help="show the ranker's scores")
+    parser.add_argument("--schema", action="store_true", help="print the JSON Schema and exit")
+    parser.set_defaults(handler=run)
+
+
+def _passage(value: str) -> tuple[int, int]:
+    start, sep, end = value.partition(":")
+    try:
+        if not sep:
+            raise ValueError
+        return int(start), int(end)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected START:END, not {value!r}") from None
+
+
+def run(args: argparse.Namespace) -> int:
+    """Build the feed; print it, write it, or refuse with the checklist when not ready."""
+    from workbench.cli.main import EXIT_NOT_READY, EXIT_OK, EXIT_USAGE
+
+    if args.schema:
+        print(json.dumps(feed_schema(), ensure_ascii=False, indent=2))
+        return EXIT_OK
+    if args.directory is None or args.agent is None or args.chapter is None:
+        print("workbench feed: DIR, --agent and --chapter are required", file=sys.stderr)
+        return EXIT_USAGE
+    project = Project.open(args.directory)
+    feed = build_feed(
+        project,
+        args.agent,
+        args.chapter,
+        chapter_type=args.type,
+        passage=args.passage,
+        debug_scores=args.debug_scores,
+    )
+    if not feed.ready and not args.allow_incomplete:
+        print(feed.checklist.to_markdown(), file=sys.stderr)
+        print(
+            f"workbench: the {feed.agent} feed for chapter {feed.chapter} is not ready "
+            "(--allow-incomplete outputs it anyway)",
+            file=sys.stderr,
+        )
+        return EXIT_NOT_READY
+    text = render(feed, args.format, args.debug_scores)
+    if args.save:
+        saved = save_feed(project, feed, text, args.format)
+        print(f"saved {project.relative(saved)}", file=sys.stderr)
+    if args.out is not None:
+        write_text(args.out, text)
+    else:
+        sys.stdout.write(text)
+    return EXIT_OK
+
+
+def render(feed: Feed, format: str, debug_scores: bool) -> str:
+    """The feed in the requested format."""
+    return feed.to_json() if format == "json" else feed.to_markdown(debug_scores=debug_scores)
+
+
+def save_feed(project: Project, feed: Feed, text: str, format: str) -> Path:
+    """Keep a prepared feed under `.workbench/feeds/` (chapter, agent, UTC time in the name)."""
+    stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%S%fZ")
+    path = project.state_dir / FEEDS_DIR / f"ch{feed.chapter:04d}-{feed.agent}-{stamp}.{format}"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    write_text(path, text)
+    return path

@@ -1,0 +1,176 @@
+"""Step two and three: fit the blocks to their caps and the budget, ranking what competes.
+
+1. Hard caps: a block over its cap is trimmed at a sentence boundary (a list block loses its
+   lowest-ranked entries instead).
+2. The style anchor and pinned file/section blocks sit outside the groups: their size is
+   reserved first and they are never trimmed or dropped.
+3. The rest of the budget is split core / scene / global by the template and stage; room a
+   group does not need flows to the groups that need more, in proportion to their shares.
+4. Within a group, pinned blocks come first, then required ones, then the ranker's order;
+   what does not fit is trimmed at a sentence boundary or dropped. Every step is in the ledger.
+"""
+
+from __future__ import annotations
+
+import logging
+from math import floor
+
+from workbench.feed.config import FeedConfig, GroupWeights
+from workbench.feed.model import Block, Group, GroupBudget, Item, Ledger, Status, zi
+from workbench.feed.ranker import Candidate, Ranker
+from workbench.feed.trim import trim_to
+
+log = logging.getLogger(__name__)
+
+
+def block_candidate(block: Block) -> Candidate:
+    """What the ranker weighs for a whole block."""
+    return Candidate(chapter=block.chapter, text=block.text)
+
+
+def item_candidate(item: Item) -> Candidate:
+    """What the ranker weighs for one entry of a list block."""
+    return Candidate(item.chapter, item.text, item.mentions, item.doubtful, item.severity)
+
+
+def rank_items(block: Block, ranker: Ranker, debug: bool) -> None:
+    """Order a list block's entries: pinned first (in pin order), then by score."""
+    ranked = ranker.order(block.items, item_candidate)
+    block.items = [i for i in ranked if i.pinned] + [i for i in ranked if not i.pinned]
+    if debug:
+        for item in block.items:
+            item.score = ranker.score(item_candidate(item)).parts()
+    block.set_text(block.render_items(), block.status, block.reason)
+
+
+def fit_items(block: Block, room: int, ledger: Ledger, why: str) -> None:
+    """Keep the entries that fit `room` in rank order (pinned ones always); drop the rest."""
+    kept, used = [], zi(block.item_prefix)
+    for item in block.items:
+        size = zi(item.text)
+        if item.pinned or used + size <= room:
+            kept.append(item)
+            used += size
+        else:
+            ledger.add(block.id, "drop", f"条目 {item.key}（{size} 字）放不下：{why}")
+    if len(kept) == len(block.items):
+        return
+    block.items = kept
+    if not kept:
+        block.drop(f"{why}，没有条目放得下")
+        return
+    block.set_text(block.render_items(), Status.TRIMMED, f"{why}，删去排序靠后的条目")
+
+
+def apply_cap(block: Block, ledger: Ledger) -> None:
+    """Enforce the block's hard cap (the seeds' per-block limits)."""
+    if block.cap is None or block.chars <= block.cap:
+        return
+    why = f"超过上限 {block.cap} 字（原 {block.chars} 字）"
+    if block.items:
+        fit_items(block, block.cap, ledger, why)
+        return
+    trimmed = trim_to(block.text, block.cap)
+    if trimmed is None:
+        block.drop(f"{why}，且找不到可截断的句末")
+        ledger.add(block.id, "drop", block.reason)
+    else:
+        block.set_text(trimmed, Status.TRIMMED, f"{why}，在句末截断")
+        ledger.add(block.id, "cap", f"{block.reason} → {block.chars} 字")
+
+
+def allot(available: int, shares: dict[Group, float], demand: dict[Group, int]) -> dict[Group, int]:
+    """Each group's room: its share, then unused room shared among the groups that want more."""
+    room = {group: floor(available * share) for group, share in shares.items()}
+    room[Group.CORE] += available - sum(room.values())  # rounding remainder
+    surplus = sum(max(0, room[g] - demand[g]) for g in room)
+    room = {g: min(room[g], demand[g]) for g in room}
+    while surplus > 0:
+        hungry = [g for g in room if demand[g] > room[g]]
+        if not hungry:
+            break
+        weight = sum(shares[g] for g in hungry)
+        given = 0
+        for group in hungry:
+            part = shares[group] / weight if weight else 1 / len(hungry)
+            extra = min(floor(surplus * part), demand[group] - room[group])
+            room[group] += extra
+            given += extra
+        if given == 0:  # floors rounded everything away: give one at a time
+            room[hungry[0]] += 1
+            given = 1
+        surplus -= given
+    return room
+
+
+def fit(
+    blocks: list[Block],
+    *,
+    budget: int,
+    weights: GroupWeights,
+    config: FeedConfig,
+    ranker: Ranker,
+    ledger: Ledger,
+    debug: bool,
+) -> dict[Group, GroupBudget]:
+    """Apply caps and the budget to the blocks in place; returns each group's numbers."""
+    for block in blocks:
+        if block.items:
+            rank_items(block, ranker, debug)
+        if block.present:
+            apply_cap(block, ledger)
+    reserved = [b for b in blocks if b.group is None and b.present]
+    for block in reserved:
+        ledger.add(block.id, "reserve", f"{block.chars} 字，在分组之外，不截断、不删去")
+    available = max(0, budget - sum(b.chars for b in reserved))
+    shares = {Group.CORE: weights.core, Group.SCENE: weights.scene, Group.GLOBAL: weights.global_}
+    members = {g: [b for b in blocks if b.group is g and b.present] for g in Group}
+    demand = {g: sum(b.chars for b in members[g]) for g in Group}
+    rooms = allot(available, shares, demand)
+    result = {}
+    for group in Group:
+        base = floor(available * shares[group])
+        ledger.add(
+            f"group.{group.value}",
+            "allot",
+            f"份额 {shares[group]:.2f} → {base} 字；需要 {demand[group]} 字；"
+            f"分得 {rooms[group]} 字",
+        )
+        used = _fit_group(members[group], rooms[group], config, ranker, ledger, debug)
+        result[group] = GroupBudget(shares[group], base, demand[group], rooms[group], used)
+    return result
+
+
+def _fit_group(
+    blocks: list[Block],
+    room: int,
+    config: FeedConfig,
+    ranker: Ranker,
+    ledger: Ledger,
+    debug: bool,
+) -> int:
+    ranked = ranker.order(blocks, block_candidate)
+    ranked.sort(key=lambda block: (not block.pinned, not block.required))
+    if debug:
+        for block in blocks:
+            block.score = ranker.score(block_candidate(block)).parts()
+    used = 0
+    for block in ranked:
+        left = room - used
+        if block.chars <= left:
+            ledger.add(block.id, "keep", f"{block.chars} 字（组内剩余 {left} 字）")
+        elif block.pinned:
+            ledger.add(block.id, "keep", f"{block.chars} 字，已置顶，超出组内剩余 {left} 字仍保留")
+        elif block.items:
+            fit_items(block, left, ledger, f"组内剩余 {left} 字")
+            if block.present:
+                ledger.add(block.id, "trim", f"保留 {len(block.items)} 条，{block.chars} 字")
+        elif left >= config.min_trim and (trimmed := trim_to(block.text, left)) is not None:
+            before = block.chars
+            block.set_text(trimmed, Status.TRIMMED, f"预算不足：组内剩余 {left} 字，在句末截断")
+            ledger.add(block.id, "trim", f"{before} → {block.chars} 字")
+        else:
+            block.drop(f"预算不足：组内剩余 {max(left, 0)} 字，放不下 {block.chars} 字")
+            ledger.add(block.id, "drop", block.reason)
+        used += block.chars
+    return used

@@ -1,0 +1,202 @@
+"""Pinned context: what the author always wants in a feed, in the author's order.
+
+Stored in the project at `meta/pins.json` (so it travels with the book):
+
+    {"version": 1, "pins": ["worldbuilding/world.md#力量体系", "F001", "block:fixed.world"]}
+
+A pin is a file (`path`), a section (`path#heading`), a tracker entry (`F001`, `林风—苏瑶`)
+or a feed block (`block:<id>`). Pinned items are never dropped to fit the budget.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+
+from workbench.book.layout import Role
+from workbench.book.project import Project
+from workbench.book.sections import find_section
+from workbench.errors import FileProblem
+from workbench.feed.model import Block, Item, Layer, Status
+from workbench.feed.trim import demote_headings
+
+PINS_FILE = "meta/pins.json"
+FORMAT_VERSION = 1
+BLOCK_PREFIX = "block:"
+
+
+@dataclass(frozen=True)
+class Pin:
+    """One pinned item, by reference."""
+
+    ref: str
+
+    @property
+    def kind(self) -> str:
+        """block / section / file / entry."""
+        if self.ref.startswith(BLOCK_PREFIX):
+            return "block"
+        path, _, section = self.ref.partition("#")
+        if "/" in path or Path(path).suffix.lower() in (".md", ".txt"):
+            return "section" if section else "file"
+        return "entry"
+
+    @property
+    def path(self) -> str:
+        """The project-relative file of a file or section pin."""
+        return self.ref.partition("#")[0]
+
+    @property
+    def section(self) -> str:
+        """The heading of a section pin."""
+        return self.ref.partition("#")[2]
+
+    @property
+    def block_id(self) -> str:
+        """The block id of a block pin."""
+        return self.ref.removeprefix(BLOCK_PREFIX)
+
+
+def pins_path(project: Project) -> Path:
+    """Where the project's pins are stored."""
+    return project.root / PINS_FILE
+
+
+def load_pins(project: Project) -> list[Pin]:
+    """The pins in order ([] when none); a malformed file is a FileProblem."""
+    path = pins_path(project)
+    if not path.is_file():
+        return []
+    try:
+        data = json.loads(project.read(path).text)
+    except ValueError as error:
+        raise FileProblem(path, f"not valid JSON: {error}") from error
+    refs = data.get("pins") if isinstance(data, dict) else None
+    if not isinstance(refs, list) or not all(isinstance(r, str) and r.strip() for r in refs):
+        raise FileProblem(path, 'expected {"version": 1, "pins": ["<reference>", ...]}')
+    return [Pin(ref.strip()) for ref in dict.fromkeys(refs)]
+
+
+def save_pins(project: Project, pins: list[Pin]) -> None:
+    """Write the pins (atomically, in the given order)."""
+    refs = list(dict.fromkeys(pin.ref for pin in pins))
+    data = {"version": FORMAT_VERSION, "pins": refs}
+    pins_path(project).parent.mkdir(parents=True, exist_ok=True)
+    project.write(pins_path(project), json.dumps(data, ensure_ascii=False, indent=2) + "\n")
+
+
+def add_pin(project: Project, ref: str, index: int | None = None) -> list[Pin]:
+    """Pin `ref` (at `index`, else last); pinning it again moves it there."""
+    pins = [pin for pin in load_pins(project) if pin.ref != ref]
+    pins.insert(len(pins) if index is None else max(0, index), Pin(ref))
+    save_pins(project, pins)
+    return pins
+
+
+def remove_pin(project: Project, ref: str) -> list[Pin]:
+    """Unpin `ref` (no error when it was not pinned)."""
+    pins = [pin for pin in load_pins(project) if pin.ref != ref]
+    save_pins(project, pins)
+    return pins
+
+
+def reorder_pins(project: Project, refs: list[str]) -> list[Pin]:
+    """Put the pins in this order (what a drag in the context panel does)."""
+    current = {pin.ref for pin in load_pins(project)}
+    if set(refs) != current or len(refs) != len(current):
+        raise FileProblem(pins_path(project), "a new order must list every pin exactly once")
+    pins = [Pin(ref) for ref in refs]
+    save_pins(project, pins)
+    return pins
+
+
+def pinned_blocks(project: Project, pins: list[Pin], notes: list[str]) -> list[Block]:
+    """A task block for each file or section pin, in pin order. Chapter files cannot be
+    pinned: chapter text enters a feed only through a recipe's window."""
+    chapters_dir = project.layout.chapters_dir.rstrip("/") + "/"
+    blocks = []
+    for index, pin in enumerate(pins, start=1):
+        if pin.kind not in ("file", "section"):
+            continue
+        if pin.path.startswith(chapters_dir):
+            notes.append(f"置顶项 {pin.ref} 是章节原文，不能置顶（章节原文只按配方窗口喂入）")
+            continue
+        block = Block(
+            id=f"pin.{index}",
+            layer=Layer.TASK,
+            kind="pin",
+            title=f"置顶 · {pin.section or Path(pin.path).name}",
+            source=pin.path,
+            section=pin.section,
+            pinned=True,
+        )
+        path = project.root / pin.path
+        if not path.is_file():
+            block.set_text("", Status.MISSING, f"{pin.path} 不存在")
+        else:
+            text = project.read(path).text
+            if pin.section:
+                found = find_section(text, lambda title, want=pin.section: title.strip() == want)
+                text = found.whole(text) if found else ""
+            if text.strip():
+                block.set_text(demote_headings(text), Status.COMPLETE, "")
+            else:
+                block.set_text("", Status.MISSING, f"{pin.path} 没有 `{pin.section}` 一节")
+        blocks.append(block)
+    return blocks
+
+
+def pin_entries(project: Project, blocks: list[Block], pins: list[Pin], chapter: int) -> None:
+    """Mark pinned tracker entries in the on-demand blocks; add those not relevant to N from
+    their tracker rows (the latest row naming them at or before N)."""
+    from workbench.feed.ondemand import KINDS, item_line
+
+    by_kind = {block.kind: block for block in blocks if block.layer is Layer.ON_DEMAND}
+    for pin in pins:
+        if pin.kind != "entry":
+            continue
+        pair = _pair(pin.ref)
+        block = by_kind.get("relationship" if pair else "foreshadowing")
+        if block is None or block.status is Status.MISSING:
+            continue
+        found = next((item for item in block.items if item.key == pin.ref), None)
+        if found is None:
+            role = KINDS[block.kind][2]
+            row = _tracker_row(project, role, pin.ref, pair, chapter)
+            if row is None:
+                continue
+            found = Item(key=pin.ref, text=item_line(row, ("置顶",)), chapter=None)
+            block.items.append(found)
+        found.pinned = True
+        block.item_prefix = ""
+        block.set_text(block.render_items(), block.status, block.reason)
+
+
+def _pair(ref: str) -> tuple[str, str] | None:
+    for dash in ("—", "－", "-", "–", "/"):
+        if dash in ref:
+            first, _, second = ref.partition(dash)
+            if first.strip() and second.strip():
+                return first.strip(), second.strip()
+    return None
+
+
+def _tracker_row(
+    project: Project, role: Role, ref: str, pair: tuple[str, str] | None, chapter: int
+) -> str | None:
+    loaded = project.read_role(role)
+    if loaded is None:
+        return None
+    chosen = None
+    for line in loaded.text.splitlines():
+        cells = [cell.strip() for cell in line.strip().strip("|").split("|")]
+        if not line.lstrip().startswith("|") or len(cells) < 2:
+            continue
+        if pair is None and ref in cells:
+            return line
+        if pair and pair[0] in cells and pair[1] in cells:
+            numbers = [int(c) for c in cells if c.isdigit()]
+            if numbers and numbers[0] <= chapter:
+                chosen = line
+    return chosen

@@ -1,0 +1,170 @@
+"""BattleAgent's material: the passage with context, character power, the power system."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+
+from workbench.book.layout import Role
+from workbench.book.project import ChapterRef, Project
+from workbench.book.sections import find_section, sections
+from workbench.errors import FileProblem
+from workbench.feed.config import FeedConfig
+from workbench.feed.model import Block, Group, Layer, Status
+from workbench.feed.trim import demote_headings
+
+POWER_SYSTEM = "力量体系"
+_ALIASES = re.compile(r"^\s*[-*]?\s*\**别名\**\s*[:：]\s*(.+)$", re.MULTILINE)
+_NAME_NOISE = re.compile(r"[（(【\[].*$")
+
+
+def _extend(text: str, index: int, zi_wanted: int, step: int) -> int:
+    """Move from `index` by `step` (±1) until `zi_wanted` non-blank characters are passed."""
+    passed = 0
+    while passed < zi_wanted:
+        if step < 0:
+            if index == 0:
+                break
+            index -= 1
+            char = text[index]
+        else:
+            if index >= len(text):
+                break
+            char = text[index]
+            index += 1
+        if not char.isspace():
+            passed += 1
+    return index
+
+
+def passage_text(project: Project, ref: ChapterRef, passage: tuple[int, int], context: int) -> str:
+    """The passage (character offsets into chapter N) and `context` 字 either side, labelled."""
+    text = project.read(ref.path).text
+    start, end = passage
+    if not 0 <= start < end <= len(text):
+        raise FileProblem(
+            ref.path, f"passage {start}:{end} is outside the chapter's text (0:{len(text)})"
+        )
+    before_start = _extend(text, start, context, -1)
+    after_end = _extend(text, end, context, +1)
+    parts = []
+    if before_start < start:
+        lead = "……" if before_start > 0 else ""
+        before = lead + _piece(text, before_start, start)
+        parts += [f"**前文（选段之前 {context} 字以内）**", before]
+    parts += [f"**选段（字符 {start}–{end}）**", _piece(text, start, end)]
+    if end < after_end:
+        tail = "……" if after_end < len(text) else ""
+        parts += [f"**后文（选段之后 {context} 字以内）**", _piece(text, end, after_end) + tail]
+    return "\n\n".join(parts)
+
+
+def _piece(text: str, start: int, end: int) -> str:
+    return demote_headings(text[start:end]).strip("\n")
+
+
+@dataclass(frozen=True)
+class CharacterSection:
+    """One character's entry: their names and their text in a character file."""
+
+    names: tuple[str, ...]
+    source: str
+    section: str
+    text: str
+
+
+@lru_cache(maxsize=32)
+def _sections_of(source: str, text: str, whole_file: bool) -> tuple[CharacterSection, ...]:
+    found = []
+    if whole_file:
+        first = sections(text)
+        title = first[0].title if first else ""
+        names = _names(title, text)
+        return (CharacterSection(names, source, "", text),) if names else ()
+    for section in sections(text):
+        if section.level != 2:
+            continue
+        body = section.whole(text)
+        found.append(CharacterSection(_names(section.title, body), source, section.title, body))
+    return tuple(found)
+
+
+def _names(title: str, body: str) -> tuple[str, ...]:
+    name = _NAME_NOISE.sub("", title).strip()
+    names = [name] if name else []
+    for match in _ALIASES.finditer(body):
+        names += [a.strip() for a in re.split(r"[,，、/;；\s]+", match.group(1)) if a.strip()]
+    return tuple(dict.fromkeys(names))
+
+
+def character_sections(project: Project) -> list[CharacterSection]:
+    """Every character entry: the protagonist's whole file, one per `##` section elsewhere."""
+    protagonist = project.role_path(Role.PROTAGONIST)
+    result = []
+    for path in project.character_files():
+        text = project.read(path).text
+        result += _sections_of(project.relative(path), text, path == protagonist)
+    return result
+
+
+def power_blocks(project: Project, config: FeedConfig, chapter: int, passage: str) -> list[Block]:
+    """角色战力 (state tracker + the sections of the characters in play) and 力量体系."""
+    plan = project.plan(chapter)
+    wanted = set(plan.characters) if plan else set()
+    entries = [
+        entry
+        for entry in character_sections(project)
+        if any(name in wanted or name in passage for name in entry.names)
+    ]
+    state = project.read_role(Role.STATE_TRACKER)
+    parts, sources = [], []
+    if state is not None:
+        parts.append(demote_headings(state.text).strip("\n"))
+        sources.append(project.relative(state.path))
+    for entry in entries:
+        parts.append(demote_headings(entry.text).strip("\n"))
+        sources.append(entry.source + (f"#{entry.section}" if entry.section else ""))
+    power = Block(
+        id="task.power",
+        layer=Layer.TASK,
+        kind="power",
+        title="角色战力",
+        source="、".join(sources),
+        text="\n\n".join(parts),
+        cap=config.power_cap,
+        group=Group.SCENE,
+        required=True,
+        chapter=chapter,
+    )
+    if not parts:
+        state_path = project.relative(project.role_path(Role.STATE_TRACKER))
+        power.set_text("", Status.MISSING, f"{state_path} 不存在，且选段/规划中没有已知角色")
+        power.fix = f"写 {state_path}（主角位置、修为、物品）"
+    return [power, power_system_block(project, config)]
+
+
+def power_system_block(project: Project, config: FeedConfig) -> Block:
+    """The `力量体系` section of world.md."""
+    world = project.read_role(Role.WORLD)
+    world_path = project.relative(project.role_path(Role.WORLD))
+    block = Block(
+        id="task.power_system",
+        layer=Layer.TASK,
+        kind="power_system",
+        title=POWER_SYSTEM,
+        source=world_path,
+        section=POWER_SYSTEM,
+        cap=config.power_system_cap,
+        group=Group.GLOBAL,
+        required=True,
+    )
+    section = find_section(world.text, lambda t: POWER_SYSTEM in t) if world else None
+    if section is None:
+        lacks = "不存在" if world is None else f"没有 `{POWER_SYSTEM}` 一节"
+        block.set_text("", Status.MISSING, f"{world_path} {lacks}")
+        block.fix = f"在 {world_path} 写一节 `## {POWER_SYSTEM}`"
+    else:
+        block.section = section.title.strip()
+        block.set_text(demote_headings(section.whole(world.text)), Status.COMPLETE, "")
+    return block

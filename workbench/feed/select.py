@@ -1,0 +1,380 @@
+"""Step one: select the blocks a recipe names, each with its source, cap and group.
+
+Nothing is fitted to the budget here; a block that cannot be made is listed as missing with
+the reason and the one step that fixes it. Chapter text is read only for the chapters in the
+recipe's window (and the passage of chapter N for BattleAgent).
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass
+
+from workbench.book.fixed_context import (
+    CAPS,
+    OUTLINE_SUMMARY_TITLE,
+    FixedPart,
+    parse_fixed_context,
+    stale_sources,
+)
+from workbench.book.layout import Role
+from workbench.book.project import Project
+from workbench.feed.config import FeedConfig
+from workbench.feed.model import Block, Group, Item, Layer, Status, zi
+from workbench.feed.recipes import Recipe
+from workbench.feed.summaries import expected_end, latest_before, nearest, summary_sections
+from workbench.feed.trim import demote_headings, first_sentences
+
+log = logging.getLogger(__name__)
+
+SUMMARY_CAP = 2200
+FIXED_TITLES = {FixedPart.WORLD: "世界观摘要", FixedPart.CHARACTERS: "角色圣经摘要"}
+
+
+@dataclass
+class Selection:
+    """What step one produced: the blocks in feed order, plus what the checklist needs."""
+
+    blocks: list[Block]
+    stale: list[str]
+    notes: list[str]
+
+
+class Selector:
+    """Builds the candidate blocks of one feed from the project's files."""
+
+    def __init__(
+        self,
+        project: Project,
+        config: FeedConfig,
+        recipe: Recipe,
+        chapter: int,
+        window: range,
+        passage: tuple[int, int] | None,
+    ) -> None:
+        self.project = project
+        self.config = config
+        self.recipe = recipe
+        self.chapter = chapter
+        self.window = window
+        self.passage = passage
+        self.stale: list[str] = []
+        self.notes: list[str] = []
+        self.root = str(project.root)
+
+    def select(self) -> Selection:
+        """Every block the recipe names, in the order they appear in the feed."""
+        from workbench.feed.ondemand import on_demand_blocks
+        from workbench.feed.power import power_blocks
+
+        recipe = self.recipe
+        blocks: list[Block] = []
+        if recipe.fixed_layer:
+            blocks += self.fixed_blocks()
+        if recipe.rolling_summary:
+            blocks += self.summary_blocks()
+        if recipe.skeleton:
+            blocks += self.skeleton_blocks()
+        blocks += self.chapter_blocks()
+        if recipe.on_demand:
+            blocks += on_demand_blocks(self.project, self.chapter)
+        if recipe.plan:
+            blocks.append(self.plan_block())
+        if recipe.passage:
+            blocks.append(self.passage_block())
+        if recipe.power:
+            blocks += power_blocks(self.project, self.config, self.chapter, self.passage_text())
+        if recipe.style_anchor:
+            blocks.append(self.style_anchor_block())
+        return Selection(blocks, self.stale, self.notes)
+
+    # --- fixed layer -------------------------------------------------------------------
+
+    def fixed_blocks(self) -> list[Block]:
+        """World, character-bible and outline summaries from references/fixed-context.md."""
+        project = self.project
+        path = project.role_path(Role.FIXED_CONTEXT)
+        source = project.relative(path)
+        fix = f"workbench fixed-context {self.root}"
+        loaded = project.read_role(Role.FIXED_CONTEXT)
+        parsed = parse_fixed_context(loaded.text) if loaded else None
+        if parsed is not None:
+            self.stale = stale_sources(project, parsed)
+        blocks = []
+        for part in (FixedPart.WORLD, FixedPart.CHARACTERS):
+            block = Block(
+                id=f"fixed.{part.name.lower()}",
+                layer=Layer.FIXED,
+                kind=part.name.lower(),
+                title=FIXED_TITLES[part],
+                source=source,
+                section=part.value,
+                text=demote_headings(parsed.parts.get(part, "")) if parsed else "",
+                cap=CAPS[part],
+                group=Group.GLOBAL,
+                required=True,
+                fix=fix,
+            )
+            if not block.text.strip():
+                lacks = "不存在" if parsed is None else f"没有 `## {part.value}` 一节"
+                block.set_text("", Status.MISSING, f"{source} {lacks}")
+            blocks.append(block)
+        blocks.append(self.outline_block(parsed, source, fix))
+        return blocks
+
+    def outline_block(self, parsed, source: str, fix: str) -> Block:
+        """The compressed outline when there is one, else outline.md itself if ≤ 3000 字."""
+        cap = CAPS[FixedPart.OUTLINE]
+        block = Block(
+            id="fixed.outline",
+            layer=Layer.FIXED,
+            kind="outline",
+            title="全书大纲",
+            source=source,
+            cap=cap,
+            group=Group.GLOBAL,
+            required=True,
+            fix=fix,
+        )
+        outline = self.project.read_role(Role.OUTLINE)
+        text, section = "", ""
+        if parsed is not None and parsed.outline_compressed:
+            text = parsed.parts[FixedPart.OUTLINE]
+            section = block.title = OUTLINE_SUMMARY_TITLE
+        elif outline is not None and zi(outline.text) <= cap:
+            text, block.source = outline.text, self.project.relative(outline.path)
+        elif parsed is not None and parsed.parts.get(FixedPart.OUTLINE, "").strip():
+            text, section = parsed.parts[FixedPart.OUTLINE], FixedPart.OUTLINE.value
+        block.section = section
+        if text.strip():
+            block.set_text(demote_headings(text), Status.COMPLETE, "")
+        elif outline is not None:
+            block.set_text("", Status.MISSING, f"大纲超过 {cap} 字，且 {source} 没有全书大纲摘要")
+        else:
+            outline_path = self.project.relative(self.project.role_path(Role.OUTLINE))
+            block.set_text("", Status.MISSING, f"{outline_path} 不存在")
+            block.fix = f"写 {outline_path}"
+        return block
+
+    # --- rolling layer -----------------------------------------------------------------
+
+    def summary_blocks(self) -> list[Block]:
+        """The latest 滚动摘要 section(s) ending before the first chapter fed raw (or N)."""
+        project = self.project
+        path = project.role_path(Role.ROLLING_SUMMARY)
+        source = project.relative(path)
+        # The summarizer's previous summary ends before its raw chapters; every other recipe
+        # takes the latest summary of chapters before N (it may overlap the raw chapters).
+        before = self.chapter
+        if self.recipe.summary_before_window and self.window:
+            before = self.window.start
+        loaded = project.read_role(Role.ROLLING_SUMMARY)
+        found = summary_sections(loaded.text) if loaded is not None else ()
+        chosen = latest_before(found, before, self.config.summary_sections)
+        needed = expected_end(before)
+        fix = f"workbench summarize {self.root} --pending"
+        blocks = []
+        for section in chosen:
+            blocks.append(
+                Block(
+                    id=f"rolling.summary.{section.first}-{section.last}",
+                    layer=Layer.ROLLING,
+                    kind="summary",
+                    title=f"滚动摘要 {section.label}",
+                    source=source,
+                    section=section.title,
+                    text=demote_headings(section.body),
+                    cap=SUMMARY_CAP,
+                    group=Group.CORE,
+                    required=True,
+                    chapter=section.last,
+                )
+            )
+        covered = chosen[-1].last if chosen else 0
+        if needed and covered < needed:
+            why = (
+                f"缺少 Ch{covered + 1}-{needed} 的滚动摘要"
+                if loaded is not None
+                else f"{source} 不存在（应有到第{needed}章的摘要）"
+            )
+            blocks.append(
+                Block(
+                    id="rolling.summary",
+                    layer=Layer.ROLLING,
+                    kind="summary",
+                    title=f"滚动摘要（到第{needed}章）",
+                    source=source,
+                    cap=SUMMARY_CAP,
+                    group=Group.CORE,
+                    status=Status.MISSING,
+                    reason=why,
+                    required=True,
+                    fix=fix,
+                )
+            )
+        return blocks
+
+    def skeleton_blocks(self) -> list[Block]:
+        """One excerpt from the summary nearest each 20-chapter step back from N (at most 5)."""
+        config = self.config
+        steps = [
+            self.chapter - k * config.skeleton_interval
+            for k in range(1, config.skeleton_count + 1)
+            if self.chapter - k * config.skeleton_interval >= 1
+        ]
+        if not steps:
+            return []
+        project = self.project
+        source = project.relative(project.role_path(Role.ROLLING_SUMMARY))
+        loaded = project.read_role(Role.ROLLING_SUMMARY)
+        found = list(summary_sections(loaded.text)) if loaded else []
+        recent = latest_before(tuple(found), self.chapter, config.summary_sections)
+        fed = {(s.first, s.last) for s in recent}
+        eligible = [s for s in found if s.last < self.chapter and (s.first, s.last) not in fed]
+        items, used = [], set()
+        for step in steps:
+            section = nearest(eligible, step)
+            if section is None or (section.first, section.last) in used:
+                continue
+            used.add((section.first, section.last))
+            label = f"- 第{step}章前后（{section.label}）："
+            room = config.skeleton_excerpt - zi(label)
+            excerpt = first_sentences(" ".join(section.gist().split()), room)
+            if excerpt:
+                key = f"skeleton.{step}"
+                items.append(Item(key=key, text=label + excerpt, chapter=section.last))
+        block = Block(
+            id="rolling.skeleton",
+            layer=Layer.ROLLING,
+            kind="skeleton",
+            title="故事骨架",
+            source=source,
+            cap=config.skeleton_excerpt * config.skeleton_count,
+            group=Group.CORE,
+            chapter=steps[0],
+            items=items,
+        )
+        if not items:
+            near = "、".join(map(str, steps))
+            block.set_text("", Status.MISSING, f"第{near}章附近没有滚动摘要")
+        return [block]
+
+    # --- chapter text (only the recipe's window) --------------------------------------
+
+    def chapter_blocks(self) -> list[Block]:
+        """Raw text of each chapter in the window: earlier ones in the rolling layer, N a task."""
+        blocks = []
+        for number in self.window:
+            current = number == self.chapter
+            ref = self.project.chapter(number)
+            block = Block(
+                id="task.chapter" if current else f"rolling.chapter.{number}",
+                layer=Layer.TASK if current else Layer.ROLLING,
+                kind="chapter" if current else "raw_chapter",
+                title=f"本章原文 · 第{number}章" if current else f"前文原文 · 第{number}章",
+                source=self.project.relative(ref.path) if ref else "",
+                group=Group.CORE,
+                required=current,
+                chapter=number,
+            )
+            if ref is None:
+                why = f"没有第{number}章的文件" + ("" if current else "（章节编号有缺口）")
+                block.set_text("", Status.MISSING, why)
+                block.fix = f"写 {self.project.relative(self.project.new_chapter_path(number))}"
+            else:
+                text = self.project.read(ref.path).text
+                block.set_text(demote_headings(text), Status.COMPLETE, "")
+            blocks.append(block)
+        return blocks
+
+    # --- task blocks -------------------------------------------------------------------
+
+    def plan_block(self) -> Block:
+        """本章规划: the plan file, else the outline's 第N章 section (cut at 1500)."""
+        plan = self.project.plan(self.chapter)
+        block = Block(
+            id="task.plan",
+            layer=Layer.TASK,
+            kind="plan",
+            title=f"本章规划 · 第{self.chapter}章",
+            source=self.project.relative(plan.source) if plan else "",
+            group=Group.CORE,
+            required=True,
+            chapter=self.chapter,
+        )
+        if plan is None:
+            plans_dir = self.project.layout.plans_dir
+            block.set_text("", Status.MISSING, f"第{self.chapter}章没有规划")
+            block.fix = (
+                f"写 {plans_dir}/ch{self.chapter:03d}.md，或在大纲写一节 `### 第{self.chapter}章`"
+            )
+            return block
+        facts = [f"类型：{plan.type}"] if not plan.from_outline else []
+        if plan.characters:
+            facts.append("出场：" + "、".join(plan.characters))
+        if plan.location:
+            facts.append(f"地点：{plan.location}")
+        if plan.act_end:
+            facts.append("幕终章")
+        prefix = "（" + "；".join(facts) + "）\n\n" if facts else ""
+        block.section = f"第{self.chapter}章" if plan.from_outline else ""
+        status = Status.TRIMMED if plan.truncated else Status.COMPLETE
+        reason = "大纲中的本章一节超过 1500 字，已截断" if plan.truncated else ""
+        block.set_text(prefix + demote_headings(plan.body), status, reason)
+        return block
+
+    def passage_text(self) -> str:
+        """The selected passage of chapter N ('' when none was given)."""
+        if self.passage is None or self.project.chapter(self.chapter) is None:
+            return ""
+        start, end = self.passage
+        return self.project.chapter_text(self.chapter)[start:end]
+
+    def passage_block(self) -> Block:
+        """BattleAgent's passage of chapter N with 500 字 of context either side."""
+        from workbench.feed.power import passage_text
+
+        ref = self.project.chapter(self.chapter)
+        block = Block(
+            id="task.passage",
+            layer=Layer.TASK,
+            kind="passage",
+            title=f"战斗段落 · 第{self.chapter}章",
+            source=self.project.relative(ref.path) if ref else "",
+            group=Group.CORE,
+            required=True,
+            chapter=self.chapter,
+        )
+        if ref is None:
+            block.set_text("", Status.MISSING, f"没有第{self.chapter}章的文件")
+        elif self.passage is None:
+            block.set_text("", Status.MISSING, "没有选定段落")
+            block.fix = (
+                f"workbench feed {self.root} --agent BattleAgent"
+                f" --chapter {self.chapter} --passage START:END"
+            )
+        else:
+            text = passage_text(self.project, ref, self.passage, self.config.passage_context)
+            block.section = f"{self.passage[0]}:{self.passage[1]}"
+            block.set_text(text, Status.COMPLETE, "")
+        return block
+
+    def style_anchor_block(self) -> Block:
+        """meta/style-anchor.md in full: outside the groups, never trimmed or dropped."""
+        project = self.project
+        loaded = project.read_role(Role.STYLE_ANCHOR)
+        source = project.relative(project.role_path(Role.STYLE_ANCHOR))
+        block = Block(
+            id="task.style_anchor",
+            layer=Layer.TASK,
+            kind="style_anchor",
+            title="文风锚点（全文）",
+            source=source,
+            required=True,
+        )
+        if loaded is None or not loaded.text.strip():
+            block.set_text("", Status.MISSING, f"{source} 不存在或为空")
+            block.fix = f"写 {source}（一段体现本书文风的样章）"
+        else:
+            block.set_text(demote_headings(loaded.text), Status.COMPLETE, "")
+        return block

@@ -1,0 +1,72 @@
+"""Reading `references/rolling-summary.md`: its `## 滚动摘要 ChX-ChY` sections by range."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+
+from workbench.book.sections import sections
+
+_TITLE = re.compile(r"滚动摘要\s*Ch\s*(\d+)\s*[-–—~～至到]\s*(?:Ch\s*)?(\d+)", re.IGNORECASE)
+GIST_TITLE = "主题进展与情感主弧"
+
+
+@dataclass(frozen=True)
+class SummarySection:
+    """One rolling-summary section: the chapters it covers and its text."""
+
+    first: int
+    last: int
+    title: str
+    body: str
+    line: int
+
+    @property
+    def label(self) -> str:
+        """`Ch6-10`"""
+        return f"Ch{self.first}-{self.last}"
+
+    def gist(self) -> str:
+        """The 主题进展与情感主弧 part (the story's direction), else the whole body."""
+        for section in sections(self.body):
+            if GIST_TITLE in section.title:
+                return section.body(self.body)
+        return self.body
+
+
+@lru_cache(maxsize=16)
+def summary_sections(text: str) -> tuple[SummarySection, ...]:
+    """Every 滚动摘要 section of the file, ordered by the chapters it covers."""
+    found = []
+    for section in sections(text):
+        match = _TITLE.search(section.title) if section.level <= 2 else None
+        if match:
+            first, last = int(match.group(1)), int(match.group(2))
+            title = section.title.strip()
+            found.append(SummarySection(first, last, title, section.body(text), section.line))
+    return tuple(sorted(found, key=lambda s: (s.last, s.first, s.line)))
+
+
+def latest_before(
+    found: tuple[SummarySection, ...], chapter: int, count: int
+) -> list[SummarySection]:
+    """The `count` latest sections ending before `chapter`, oldest first."""
+    eligible = [section for section in found if section.last < chapter]
+    return eligible[-count:] if count else []
+
+
+def expected_end(chapter: int) -> int:
+    """The last chapter a summary should already cover when feeding `chapter` (every 5)."""
+    return ((chapter - 1) // 5) * 5
+
+
+def nearest(found: list[SummarySection], chapter: int) -> SummarySection | None:
+    """The section covering `chapter`, else the one whose range is closest to it."""
+
+    def distance(section: SummarySection) -> int:
+        if section.first <= chapter <= section.last:
+            return 0
+        return min(abs(section.first - chapter), abs(section.last - chapter))
+
+    return min(found, key=distance, default=None)

@@ -1,0 +1,72 @@
+"""Cutting text to a 字 cap at a sentence boundary, with a visible marker."""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from workbench.book.plans import TRUNCATION_MARK
+from workbench.book.sections import sections
+from workbench.feed.model import zi
+
+# A cut may follow a sentence end (runs of 。！？ and closing quotes, an ellipsis) or a line.
+_BOUNDARY = re.compile(r"[。！？!?]+[」』”’）)]*|…+[」』”’）)]*|[」』]+|\n+")
+MARK_ZI = zi(TRUNCATION_MARK)
+FEED_HEADING_LEVEL = 3  # block headings are `##`; headings inside a block nest below them
+
+
+@lru_cache(maxsize=1024)
+def trim_to(text: str, cap: int) -> str | None:
+    """`text` if it fits `cap` 字, else its longest prefix ending at a sentence boundary plus
+    `…(已截断)` that fits; None when not even one sentence fits."""
+    if zi(text) <= cap:
+        return text
+    room = cap - MARK_ZI
+    if room <= 0:
+        return None
+    ends = [match.end() for match in _BOUNDARY.finditer(text)]
+    # zi() of a prefix grows with its length, so bisect over the boundaries' prefix counts.
+    low, high = 0, len(ends)
+    while low < high:
+        middle = (low + high) // 2
+        if zi(text[: ends[middle]]) <= room:
+            low = middle + 1
+        else:
+            high = middle
+    for index in range(low - 1, -1, -1):
+        kept = text[: ends[index]].rstrip()
+        if kept and zi(kept) <= room:
+            return kept + TRUNCATION_MARK
+    return None
+
+
+def cut_chars(text: str, start: int, end: int) -> tuple[str, bool, bool]:
+    """text[start:end] clamped to the text; whether anything was cut before and after."""
+    start, end = max(0, start), min(len(text), end)
+    return text[start:end], start > 0, end < len(text)
+
+
+@lru_cache(maxsize=512)
+def demote_headings(text: str, level: int = FEED_HEADING_LEVEL) -> str:
+    """Shift the text's Markdown headings so the highest sits at `level`, nesting under the
+    feed's block headings. Headings in code fences are left alone."""
+    found = sections(text)
+    if not found:
+        return text
+    shift = level - min(section.level for section in found)
+    if shift <= 0:
+        return text
+    starts = [section.start for section in found]
+    pieces, previous = [], 0
+    for start in starts:
+        pieces.append(text[previous:start])
+        pieces.append("#" * shift)
+        previous = start
+    pieces.append(text[previous:])
+    return "".join(pieces)
+
+
+def first_sentences(text: str, cap: int) -> str:
+    """The opening of `text` within `cap` 字, cut at a sentence boundary (a skeleton excerpt)."""
+    trimmed = trim_to(text, cap)
+    return trimmed if trimmed is not None else ""

@@ -1,0 +1,167 @@
+"""A real chat-completions server on 127.0.0.1 for tests, scripted reply by reply."""
+
+from __future__ import annotations
+
+import json
+import threading
+from dataclasses import dataclass, field
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+HANG_LIMIT = 30.0  # a hanging reply never outlives a test by more than this
+
+
+@dataclass(frozen=True)
+class Reply:
+    """What the server does for one request."""
+
+    kind: str  # ok | status | echo | hang | malformed | cutoff | truncated
+    content: str = ""
+    status: int = 200
+    headers: tuple[tuple[str, str], ...] = ()
+
+
+@dataclass
+class Received:
+    """One request as the server saw it."""
+
+    path: str
+    headers: dict[str, str]
+    body: dict
+
+
+@dataclass
+class ChatServer:
+    """The running server: `url` is the base URL (…/v1); `script` is consumed in order and
+    its last reply repeats; `requests` records what arrived."""
+
+    url: str = ""
+    script: list[Reply] = field(default_factory=list)
+    requests: list[Received] = field(default_factory=list)
+    release: threading.Event = field(default_factory=threading.Event)
+    lock: threading.Lock = field(default_factory=threading.Lock)
+
+    def play(self, *replies: Reply) -> None:
+        """Script the next replies (the last one repeats)."""
+        with self.lock:
+            self.script = list(replies)
+
+    def next_reply(self) -> Reply:
+        """The reply for the next request."""
+        with self.lock:
+            return self.script.pop(0) if len(self.script) > 1 else self.script[0]
+
+
+def chunks(content: str, size: int = 40) -> list[str]:
+    """The content split into stream pieces."""
+    return [content[i : i + size] for i in range(0, len(content), size)] or [""]
+
+
+def completion(content: str, finish: str = "stop") -> dict:
+    """A non-streamed chat completion."""
+    message = {"role": "assistant", "content": content}
+    return {"id": "x", "object": "chat.completion", "choices": [
+        {"index": 0, "message": message, "finish_reason": finish}
+    ]}  # fmt: skip
+
+
+def chunk(piece: str, finish: str | None = None) -> bytes:
+    """One SSE `data:` line of a streamed completion."""
+    data = {"id": "x", "object": "chat.completion.chunk", "choices": [
+        {"index": 0, "delta": {"content": piece}, "finish_reason": finish}
+    ]}  # fmt: skip
+    return b"data: " + json.dumps(data, ensure_ascii=False).encode() + b"\n\n"
+
+
+def make_handler(server: ChatServer) -> type[BaseHTTPRequestHandler]:
+    """A request handler bound to the scripted server."""
+
+    class Handler(BaseHTTPRequestHandler):
+        def log_message(self, format: str, *args: object) -> None:  # keep test output quiet
+            pass
+
+        def do_POST(self) -> None:
+            length = int(self.headers.get("Content-Length", 0))
+            body = json.loads(self.rfile.read(length) or b"{}")
+            with server.lock:
+                server.requests.append(Received(self.path, dict(self.headers), body))
+            reply = server.next_reply()
+            stream = bool(body.get("stream"))
+            if self.path != "/v1/chat/completions":
+                self._send(404, b'{"error": "not found"}')
+            elif reply.kind == "status":
+                self._send(reply.status, b'{"error": {"message": "busy"}}', reply.headers)
+            elif reply.kind == "echo":  # a careless server quoting the request's credentials
+                echoed = f'{{"error": "bad credentials: {self.headers["Authorization"]}"}}'
+                self._send(400, echoed.encode())
+            elif reply.kind == "hang":
+                server.release.wait(HANG_LIMIT)
+            elif reply.kind == "malformed":
+                self._send(200, b'{"choices": [ {"message": ', ())
+            elif reply.kind == "cutoff" and stream:
+                self._start_stream()
+                for piece in chunks(reply.content)[:2]:
+                    self.wfile.write(chunk(piece))
+                self.wfile.flush()  # and the connection closes: no finish, no [DONE]
+            elif reply.kind == "cutoff":
+                data = json.dumps(completion(reply.content), ensure_ascii=False).encode()
+                self.send_response(200)
+                self.send_header("Content-Type", "application/json")
+                self.send_header("Content-Length", str(len(data)))
+                self.end_headers()
+                self.wfile.write(data[: len(data) // 2])
+            elif stream:
+                finish = "length" if reply.kind == "truncated" else "stop"
+                self._start_stream()
+                for piece in chunks(reply.content):
+                    self.wfile.write(chunk(piece))
+                self.wfile.write(chunk("", finish))
+                self.wfile.write(b"data: [DONE]\n\n")
+            else:
+                finish = "length" if reply.kind == "truncated" else "stop"
+                data = json.dumps(completion(reply.content, finish), ensure_ascii=False)
+                self._send(200, data.encode())
+
+        def _start_stream(self) -> None:
+            self.send_response(200)
+            self.send_header("Content-Type", "text/event-stream")
+            self.end_headers()
+            self.wfile.write(b": an SSE comment, which clients skip\n\n")
+
+        def _send(
+            self, status: int, data: bytes, headers: tuple[tuple[str, str], ...] = ()
+        ) -> None:
+            self.send_response(status)
+            self.send_header("Content-Type", "application/json")
+            self.send_header("Content-Length", str(len(data)))
+            for name, value in headers:
+                self.send_header(name, value)
+            self.end_headers()
+            self.wfile.write(data)
+
+    return Handler
+
+
+class running:
+    """Context manager: a ChatServer on 127.0.0.1 (port 0) in a thread, stopped on exit
+    after releasing any reply still hanging."""
+
+    def __init__(self) -> None:
+        self.server = ChatServer()
+        self.http = ThreadingHTTPServer(("127.0.0.1", 0), make_handler(self.server))
+        self.http.daemon_threads = True
+        # A short poll interval keeps shutdown (and so each test's teardown) quick.
+        self.thread = threading.Thread(
+            target=self.http.serve_forever, kwargs={"poll_interval": 0.02}, daemon=True
+        )
+
+    def __enter__(self) -> ChatServer:
+        host, port = self.http.server_address[:2]
+        self.server.url = f"http://{host}:{port}/v1"
+        self.thread.start()
+        return self.server
+
+    def __exit__(self, *exc: object) -> None:
+        self.server.release.set()
+        self.http.shutdown()
+        self.http.server_close()
+        self.thread.join(timeout=5)

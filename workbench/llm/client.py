@@ -1,0 +1,325 @@
+"""Chat completions over HTTP: streaming or not, with timeouts, bounded retries and cancel.
+
+Retries (exponential backoff, or the server's Retry-After, both capped) cover what is worth
+trying again before any answer has arrived: connection failures, connect timeouts, 429 and
+5xx. A read timeout is not retried — a model that went silent for the whole read timeout
+rarely recovers, and the caller has already waited long. Nothing is retried once a streamed
+answer has started, since part of it has been handed to the caller.
+
+The API key goes only into the Authorization header: never into a log line or an error
+message (server text quoted in a message is scrubbed of it too).
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+import httpx
+from pydantic import SecretStr
+
+from workbench.llm.errors import (
+    LlmCancelled,
+    LlmConnectionError,
+    LlmError,
+    LlmHttpError,
+    LlmMalformedResponse,
+    LlmNotConfigured,
+    LlmOutputTruncated,
+    LlmStreamCutOff,
+    LlmTimeout,
+)
+
+if TYPE_CHECKING:
+    from workbench.settings import Settings
+
+log = logging.getLogger(__name__)
+
+Message = dict[str, str]
+EXCERPT_CHARS = 200
+
+
+@dataclass(frozen=True)
+class ClientConfig:
+    """Where the endpoint is and how patiently to talk to it."""
+
+    base_url: str
+    model: str
+    api_key: SecretStr = field(default_factory=lambda: SecretStr(""))
+    connect_timeout: float = 10.0
+    read_timeout: float = 120.0
+    max_retries: int = 3
+    backoff_base: float = 1.0  # seconds before the first retry; doubles after each
+    backoff_max: float = 30.0  # cap on any wait, Retry-After included
+
+    @classmethod
+    def from_settings(cls, settings: Settings, **overrides: Any) -> ClientConfig:
+        """The endpoint in the user's settings (environment first); LlmNotConfigured if unset."""
+        llm = settings.with_environment().llm
+        if not llm.base_url or not llm.model:
+            raise LlmNotConfigured(
+                "no model endpoint configured: set the base URL and model in Settings, or "
+                "WORKBENCH_LLM_BASE_URL and WORKBENCH_LLM_MODEL (and WORKBENCH_LLM_API_KEY)"
+            )
+        values: dict[str, Any] = {
+            "base_url": llm.base_url,
+            "model": llm.model,
+            "api_key": llm.api_key,
+            "connect_timeout": llm.connect_timeout,
+            "read_timeout": llm.read_timeout,
+            "max_retries": llm.max_retries,
+        }
+        values.update(overrides)
+        return cls(**values)
+
+    @property
+    def url(self) -> str:
+        """The chat-completions URL (base URLs are given up to `/v1`, as OpenAI's are)."""
+        base = self.base_url.rstrip("/")
+        return base if base.endswith("/chat/completions") else base + "/chat/completions"
+
+
+class _Retry(Exception):
+    """An attempt failed in a way worth retrying; carries the error to raise if not."""
+
+    def __init__(self, error: LlmError, retry_after: float | None = None) -> None:
+        super().__init__(str(error))
+        self.error = error
+        self.retry_after = retry_after
+
+
+class ChatClient:
+    """One endpoint; `complete` returns the assistant's whole reply or raises an LlmError."""
+
+    def __init__(self, config: ClientConfig) -> None:
+        self.config = config
+        url = httpx.URL(config.url)
+        port = f":{url.port}" if url.port else ""
+        self.endpoint = f"{url.scheme}://{url.host}{port}{url.path}"  # no query, no userinfo
+        self._timeout = httpx.Timeout(
+            connect=config.connect_timeout,
+            read=config.read_timeout,
+            write=config.read_timeout,
+            pool=config.connect_timeout,
+        )
+
+    def complete(
+        self,
+        messages: list[Message],
+        *,
+        stream: bool = True,
+        cancel: threading.Event | None = None,
+        on_delta: Callable[[str], None] | None = None,
+        max_tokens: int | None = None,
+        temperature: float | None = None,
+    ) -> str:
+        """Send the messages and return the reply; streamed pieces also go to `on_delta`."""
+        payload: dict[str, Any] = {
+            "model": self.config.model,
+            "messages": messages,
+            "stream": stream,
+        }
+        if max_tokens is not None:
+            payload["max_tokens"] = max_tokens
+        if temperature is not None:
+            payload["temperature"] = temperature
+        attempt = 0
+        while True:
+            _check(cancel)
+            try:
+                return self._attempt(payload, stream, cancel, on_delta)
+            except _Retry as retry:
+                if attempt >= self.config.max_retries:
+                    raise retry.error from None
+                delay = self.config.backoff_base * 2**attempt
+                if retry.retry_after is not None:
+                    delay = retry.retry_after
+                delay = min(max(delay, 0.0), self.config.backoff_max)
+                attempt += 1
+                log.warning(
+                    "%s; retry %d of %d in %.1f s",
+                    retry.error,
+                    attempt,
+                    self.config.max_retries,
+                    delay,
+                )
+                if cancel is not None:
+                    if cancel.wait(delay):
+                        raise LlmCancelled("the request was cancelled") from None
+                else:
+                    time.sleep(delay)
+
+    # --- one attempt -------------------------------------------------------------------
+
+    def _headers(self) -> dict[str, str]:
+        headers = {"Accept": "text/event-stream, application/json"}
+        key = self.config.api_key.get_secret_value()
+        if key:
+            headers["Authorization"] = f"Bearer {key}"
+        return headers
+
+    def _attempt(
+        self,
+        payload: dict[str, Any],
+        stream: bool,
+        cancel: threading.Event | None,
+        on_delta: Callable[[str], None] | None,
+    ) -> str:
+        log.info(
+            "chat completion: %s, model %s, stream=%s", self.endpoint, payload["model"], stream
+        )
+        try:
+            with (
+                httpx.Client(timeout=self._timeout) as http,
+                http.stream("POST", self.config.url, json=payload, headers=self._headers()) as r,
+            ):
+                if r.status_code != 200:
+                    raise self._status_error(r)
+                # A server that ignores `stream` answers with plain JSON; read it as such.
+                if stream and "text/event-stream" in r.headers.get("Content-Type", ""):
+                    return self._read_stream(r, cancel, on_delta)
+                return self._read_whole(r)
+        except httpx.ConnectTimeout:
+            raise _Retry(
+                LlmTimeout(
+                    f"{self.endpoint}: no connection within {self.config.connect_timeout:g} s "
+                    "(connect timeout)"
+                )
+            ) from None
+        except httpx.ReadTimeout:
+            raise LlmTimeout(
+                f"{self.endpoint}: no answer for {self.config.read_timeout:g} s (read timeout)"
+            ) from None
+        except httpx.TimeoutException as error:
+            raise LlmTimeout(f"{self.endpoint}: timed out ({type(error).__name__})") from None
+        except (httpx.ConnectError, httpx.RemoteProtocolError) as error:
+            # RemoteProtocolError here means the server dropped the connection before answering.
+            raise _Retry(
+                LlmConnectionError(f"{self.endpoint}: {self._scrub(str(error)) or 'no answer'}")
+            ) from None
+        except httpx.TransportError as error:
+            raise LlmConnectionError(
+                f"{self.endpoint}: {type(error).__name__}: {self._scrub(str(error))}"
+            ) from None
+
+    def _status_error(self, response: httpx.Response) -> Exception:
+        excerpt = self._scrub(response.read().decode("utf-8", "replace")[:EXCERPT_CHARS].strip())
+        status = response.status_code
+        message = f"{self.endpoint} answered HTTP {status}" + (f": {excerpt}" if excerpt else "")
+        error = LlmHttpError(status, message)
+        if status == 429 or status >= 500:
+            return _Retry(error, _retry_after(response))
+        return error
+
+    def _read_whole(self, response: httpx.Response) -> str:
+        try:
+            body = response.read()
+        except httpx.RemoteProtocolError:
+            raise LlmStreamCutOff(f"{self.endpoint}: the answer was cut off") from None
+        try:
+            data = json.loads(body)
+            choice = data["choices"][0]
+            content = choice["message"]["content"]
+        except (ValueError, KeyError, IndexError, TypeError):
+            raise self._malformed("not a chat completion", body) from None
+        if not isinstance(content, str):
+            raise self._malformed("the reply has no text content", body)
+        if choice.get("finish_reason") == "length":
+            raise self._truncated()
+        return content
+
+    def _read_stream(
+        self,
+        response: httpx.Response,
+        cancel: threading.Event | None,
+        on_delta: Callable[[str], None] | None,
+    ) -> str:
+        pieces: list[str] = []
+        finish: str | None = None
+        done = False
+        try:
+            for line in response.iter_lines():
+                _check(cancel)
+                if not line.startswith("data:"):
+                    continue  # blank separators, `:` comments, `event:` lines
+                data = line[5:].strip()
+                if data == "[DONE]":
+                    done = True
+                    break
+                piece, chunk_finish = self._parse_chunk(data)
+                finish = chunk_finish or finish
+                if piece:
+                    pieces.append(piece)
+                    if on_delta is not None:
+                        on_delta(piece)
+        except httpx.RemoteProtocolError:
+            received = sum(len(p) for p in pieces)
+            raise LlmStreamCutOff(
+                f"{self.endpoint}: the stream was cut off after {received} characters"
+            ) from None
+        if finish == "length":
+            raise self._truncated()
+        # Some servers end with a finish_reason but no [DONE]; that answer is still whole.
+        if not done and finish is None:
+            received = sum(len(p) for p in pieces)
+            raise LlmStreamCutOff(
+                f"{self.endpoint}: the stream ended after {received} characters without "
+                "[DONE] or a finish reason"
+            )
+        return "".join(pieces)
+
+    def _parse_chunk(self, data: str) -> tuple[str, str | None]:
+        try:
+            chunk = json.loads(data)
+        except ValueError:
+            raise self._malformed("a stream chunk is not JSON", data.encode()) from None
+        if isinstance(chunk, dict) and "error" in chunk:
+            raise self._malformed("the stream reported an error", data.encode())
+        try:
+            choices = chunk["choices"]
+            if not choices:  # usage-only chunks carry no choice
+                return "", None
+            choice = choices[0]
+            piece = (choice.get("delta") or {}).get("content") or ""
+            finish = choice.get("finish_reason")
+        except (KeyError, TypeError, AttributeError):
+            raise self._malformed(
+                "a stream chunk is not a completion chunk", data.encode()
+            ) from None
+        if not isinstance(piece, str):
+            raise self._malformed("a stream chunk has non-text content", data.encode())
+        return piece, finish
+
+    # --- messages ----------------------------------------------------------------------
+
+    def _scrub(self, text: str) -> str:
+        key = self.config.api_key.get_secret_value()
+        return text.replace(key, "***") if key else text
+
+    def _malformed(self, what: str, body: bytes) -> LlmMalformedResponse:
+        excerpt = self._scrub(body[:EXCERPT_CHARS].decode("utf-8", "replace").strip())
+        return LlmMalformedResponse(f"{self.endpoint}: malformed response: {what}: {excerpt!r}")
+
+    def _truncated(self) -> LlmOutputTruncated:
+        return LlmOutputTruncated(
+            f"{self.endpoint}: the model stopped at its output-token limit (finish_reason=length)"
+        )
+
+
+def _check(cancel: threading.Event | None) -> None:
+    if cancel is not None and cancel.is_set():
+        raise LlmCancelled("the request was cancelled")
+
+
+def _retry_after(response: httpx.Response) -> float | None:
+    # Only the delta-seconds form; an HTTP-date Retry-After falls back to our own backoff.
+    value = response.headers.get("Retry-After", "").strip()
+    try:
+        return float(value) if value else None
+    except ValueError:
+        return None

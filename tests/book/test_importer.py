@@ -44,6 +44,8 @@ CORPUS_HEADING = re.compile(r"^\s*正文 第[一二三四五六七八九十百]+
         ("第一卷 第三章 开端", 3, "开端"),
         ("VIP章节 第1001章 归来", 1001, "归来"),
         ("正文第五章 风起", 5, "风起"),
+        ("某某小说网 第一章 开端", 1, "开端"),
+        ("《雷雨夜》 第三章 开端", 3, "开端"),
         ("【第五章】 风起", 5, "风起"),
         ("【第五章 风起】", 5, "风起"),
         ("**第六章 夜雨**", 6, "夜雨"),
@@ -69,6 +71,8 @@ def test_heading_lines(line, number, title):
     "line",
     [
         "他想起第三回里说的事情。",
+        "他想起第三回",
+        "说到第三回，",
         "　　话说第三回中，刘备已经走了",
         "第三回合，林风被一掌击退。",
         "第三回合",
@@ -260,3 +264,24 @@ def test_chapter_file_width_grows_past_999(tmp_path):
     project = Project.open(tmp_path / "novel")
     names = [ref.path.name for ref in project.chapters]
     assert names == ["ch998.md", "ch999.md", "ch1000.md"]
+
+
+def test_import_into_a_webnovel_writer_project_follows_its_layout(tmp_path):
+    root = tmp_path / "wn"
+    (root / "正文" / "第1卷").mkdir(parents=True)
+    (root / "正文" / "第1卷" / "第0001章-起.md").write_text("作者的第一章", encoding="utf-8")
+    (root / "大纲").mkdir()
+    (root / "大纲" / "总纲.md").write_text("# 总纲\n", encoding="utf-8")
+    manuscript = tmp_path / "book.txt"
+    manuscript.write_text("第二章 承\n二\n第三章 转\n三\n", encoding="utf-8")
+    write_import(plan_import(read_manuscript(manuscript), root))
+    project = Project.open(root)
+    assert project.layout.kind == "webnovel-writer"
+    assert [project.relative(ref.path) for ref in project.chapters] == [
+        "正文/第1卷/第0001章-起.md",
+        "正文/第0002章.md",
+        "正文/第0003章.md",
+    ]
+    assert (root / "大纲" / "总纲.md").read_text(encoding="utf-8") == "# 总纲\n"
+    assert (root / "设定集" / "世界观.md").is_file()
+    assert not (root / "chapters").exists()

@@ -108,13 +108,15 @@ class ManuscriptSplit:
 
 
 def _junk_ok(junk: str) -> bool:
-    junk = junk.strip(_SPACES)
-    if not junk:
+    core = junk.strip(_SPACES)
+    if not core:
         return True
-    if len(junk) > MAX_JUNK_LENGTH or _SENTENCE_PUNCTUATION & set(junk):
+    if len(core) > MAX_JUNK_LENGTH or _SENTENCE_PUNCTUATION & set(core):
         return False
     # Junk must be set off from the heading, unless it is a word scrapers are known to add.
-    return junk[-1] in _SEPARATORS or bool(_KNOWN_JUNK.fullmatch(junk.strip(_SEPARATORS)))
+    if junk[-1] in _SEPARATORS:
+        return True
+    return bool(_KNOWN_JUNK.fullmatch(core.strip(_SEPARATORS)))
 
 
 def _clean_title(rest: str, opened: bool) -> str | None:

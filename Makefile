@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint screenshots bench clean
+.PHONY: run test lint translations lupdate screenshots bench clean
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -14,8 +14,21 @@ $(STAMP): $(PY) pyproject.toml
 	$(PY) -m pip install --quiet -e '.[test]'
 	touch $(STAMP)
 
+# UI translations: .ts sources are in the repo; the .qm files Qt loads are built here.
+TS_FILES := $(wildcard workbench/gui/i18n/*.ts)
+QM_FILES := $(TS_FILES:.ts=.qm)
+
+translations: $(QM_FILES)
+
+workbench/gui/i18n/%.qm: workbench/gui/i18n/%.ts $(STAMP)
+	$(VENV)/bin/pyside6-lrelease -silent $< -qm $@
+
+# After changing user-visible strings: refresh the .ts sources (then translate in Qt Linguist).
+lupdate: $(STAMP)
+	$(VENV)/bin/pyside6-lupdate workbench/gui/*.py -ts $(TS_FILES) -source-language en -no-obsolete -locations none
+
 # Opens the app on a fresh copy of the bundled sample novel (run/sample-novel).
-run: $(STAMP)
+run: $(STAMP) translations
 	rm -rf run/sample-novel && mkdir -p run && cp -r resources/sample-novel run/sample-novel
 	$(VENV)/bin/workbench open run/sample-novel
 
@@ -23,10 +36,10 @@ lint: $(STAMP)
 	$(VENV)/bin/ruff check workbench tests benchmarks
 	$(VENV)/bin/ruff format --check workbench tests benchmarks
 
-test: lint
+test: lint translations
 	QT_QPA_PLATFORM=offscreen $(VENV)/bin/pytest -q
 
-screenshots: $(STAMP)
+screenshots: $(STAMP) translations
 	QT_QPA_PLATFORM=offscreen $(PY) -m workbench.gui.screenshots docs/screenshots
 
 bench: $(STAMP)

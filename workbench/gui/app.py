@@ -2,16 +2,56 @@
 
 from __future__ import annotations
 
+import logging
 import sys
+from pathlib import Path
 
-from PySide6.QtWidgets import QApplication, QLabel, QMainWindow
+from PySide6.QtCore import QCoreApplication
+from PySide6.QtWidgets import QApplication
+
+from workbench.errors import WorkbenchError
+from workbench.gui import prompts
+from workbench.gui.excepthook import CrashHandler
+from workbench.gui.i18n import Language
+from workbench.gui.main_window import MainWindow
+from workbench.settings import Settings, load_settings
+
+log = logging.getLogger(__name__)
+
+
+def create_window(settings: Settings) -> MainWindow:
+    """A main window with the UI language from `settings` applied (a QApplication must exist)."""
+    language = Language()
+    language.apply(settings.ui_language)
+    return MainWindow(settings, language)
 
 
 def run_app(directory: str | None) -> int:
     """Show the main window (on a project folder, if given) and run the event loop."""
     app = QApplication.instance() or QApplication(sys.argv)
-    window = QMainWindow()
-    window.setWindowTitle("Workbench")
-    window.setCentralWidget(QLabel(directory or "Workbench"))
+    app.setApplicationName("Workbench")
+    app.setOrganizationName("Workbench")
+    problem = None
+    try:
+        settings = load_settings()
+    except WorkbenchError as error:
+        settings, problem = Settings(), str(error)
+    window = create_window(settings)
+    handler = CrashHandler(window)
+    handler.install()
     window.show()
-    return app.exec()
+    if problem:
+        prompts.show_problem(
+            window,
+            QCoreApplication.translate("MainWindow", "Settings not loaded; using defaults"),
+            problem,
+        )
+    if directory:
+        window.open_project(Path(directory))
+    elif settings.recent_projects and Path(settings.recent_projects[0]).is_dir():
+        window.open_project(Path(settings.recent_projects[0]))
+    try:
+        return app.exec()
+    finally:
+        window.shut_down()
+        handler.uninstall()

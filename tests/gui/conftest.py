@@ -1,0 +1,152 @@
+"""GUI fixtures: a real main window on a real project copy; dialogs scripted; teardown checked."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QEvent
+from PySide6.QtWidgets import QApplication, QFileDialog, QMessageBox
+
+from workbench.gui.i18n import I18N_DIR, qm_path
+from workbench.settings import Settings
+
+SAMPLE = Path(__file__).resolve().parents[2] / "resources" / "sample-novel"
+StandardButton = QMessageBox.StandardButton
+
+
+@pytest.fixture(scope="session", autouse=True)
+def built_translations() -> None:
+    """`make test` builds the .qm files first; a bare `pytest` run builds them here."""
+    lrelease = Path(sys.executable).parent / "pyside6-lrelease"
+    for ts in sorted(I18N_DIR.glob("*.ts")):
+        target = qm_path(ts.stem.removeprefix("workbench_"))
+        if not target.is_file() or target.stat().st_mtime < ts.stat().st_mtime:
+            subprocess.run([str(lrelease), "-silent", str(ts), "-qm", str(target)], check=True)
+
+
+class Dialogs:
+    """Scripted answers for QMessageBox; a dialog nobody scripted fails the test."""
+
+    def __init__(self) -> None:
+        self.answers: list[StandardButton] = []
+        self.asked: list[tuple[str, str, str]] = []  # (kind, title, text)
+        self.unexpected: list[tuple[str, str, str]] = []
+
+    def answer(self, *buttons: StandardButton) -> None:
+        """Queue the answers to the next questions, in order."""
+        self.answers.extend(buttons)
+
+    def _question(self, _parent, title, text, *_args, **_kwargs):
+        self.asked.append(("question", title, text))
+        if not self.answers:
+            self.unexpected.append(("question", title, text))
+            return StandardButton.Cancel
+        return self.answers.pop(0)
+
+    def _notice(self, kind: str):
+        def show(_parent, title, text, *_args, **_kwargs):
+            self.asked.append((kind, title, text))
+            return StandardButton.Ok
+
+        return show
+
+
+@pytest.fixture
+def dialogs(monkeypatch) -> Dialogs:
+    """Patch every QMessageBox/QFileDialog entry point the app uses."""
+    scripted = Dialogs()
+    monkeypatch.setattr(QMessageBox, "question", scripted._question)
+    monkeypatch.setattr(QMessageBox, "warning", scripted._notice("warning"))
+    monkeypatch.setattr(QMessageBox, "critical", scripted._notice("critical"))
+    monkeypatch.setattr(QMessageBox, "information", scripted._notice("information"))
+
+    def no_file_dialog(*_args, **_kwargs):
+        raise AssertionError("a file dialog was opened in a test")
+
+    monkeypatch.setattr(QFileDialog, "getExistingDirectory", no_file_dialog)
+    monkeypatch.setattr(QFileDialog, "getOpenFileName", no_file_dialog)
+    yield scripted
+    assert not scripted.unexpected, f"unscripted dialogs: {scripted.unexpected}"
+
+
+def _small_novel(root: Path) -> Path:
+    """A 12-chapter project laid down from the templates (until the sample novel lands)."""
+    from workbench.book.project import Project
+    from workbench.book.templates import create_project
+
+    create_project(root)
+    project = Project.open(root)
+    for number in range(1, 13):
+        body = (
+            f"# 第{number}章 山门第{number}日\n\n"
+            "林风站在青云宗的山门前，望着远处翻涌的云海。\n\n"
+            "“师兄，你真要下山？”苏瑶追上来问道。\n\n"
+            "他点了点头，把玉佩收进怀里：“雷雨夜它又发热了，我得去查个明白。”\n"
+        )
+        project.save_chapter(number, body)
+    return root
+
+
+@pytest.fixture
+def novel(tmp_path) -> Path:
+    """A fresh copy of the bundled sample novel."""
+    if (SAMPLE / "references" / "rolling-summary.md").is_file():
+        target = tmp_path / "sample-novel"
+        shutil.copytree(SAMPLE, target)
+        return target
+    return _small_novel(tmp_path / "small-novel")
+
+
+@pytest.fixture
+def make_window(qapp, dialogs, built_translations):
+    """Build main windows (Chinese UI by default); each is shut down and checked at teardown."""
+    from workbench.gui.app import create_window
+
+    windows = []
+
+    def make(settings: Settings | None = None):
+        window = create_window(settings or Settings())
+        window.show()
+        windows.append(window)
+        return window
+
+    yield make
+    for window in windows:
+        window.shut_down()
+        window.close()
+        assert window.summaries.worker_thread.isFinished(), "summary thread still running"
+        assert not window.watcher.is_running(), "watchdog observer still running"
+    stray = [w for w in qapp.topLevelWidgets() if w.isVisible() and w not in windows]
+    assert not stray, f"stray windows left open: {stray}"
+    for window in windows:
+        window.deleteLater()
+    # Delete now, not whenever Python collects the wrappers in the middle of a later test.
+    qapp.sendPostedEvents(None, QEvent.Type.DeferredDelete)
+
+
+@pytest.fixture
+def window(make_window, novel):
+    """A main window with the sample novel open."""
+    opened = make_window()
+    assert opened.open_project(novel)
+    return opened
+
+
+@pytest.fixture
+def type_at_end():
+    """Type text at the end of an editor the way Chinese arrives: committed by an input method."""
+    from PySide6.QtGui import QInputMethodEvent, QTextCursor
+
+    def type_text(editor, text: str) -> None:
+        cursor = editor.text_edit.textCursor()
+        cursor.movePosition(QTextCursor.MoveOperation.End)
+        editor.text_edit.setTextCursor(cursor)
+        event = QInputMethodEvent("", [])
+        event.setCommitString(text)
+        QApplication.sendEvent(editor.text_edit, event)
+
+    return type_text

@@ -1,0 +1,76 @@
+"""The window's menus and actions. They only emit `triggered`; the main window wires them."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QObject
+from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtWidgets import QMainWindow, QMenu
+
+
+class WindowActions(QObject):
+    """Every menu action, with its shortcut; texts are set (and reset) by retranslate()."""
+
+    def __init__(self, window: QMainWindow) -> None:
+        super().__init__(window)
+        self.open_folder = QAction(window)
+        self.open_folder.setShortcut(QKeySequence.StandardKey.Open)
+        self.new_project = QAction(window)
+        self.import_manuscript = QAction(window)
+        self.save = QAction(window)
+        self.save.setShortcut(QKeySequence.StandardKey.Save)
+        self.close_tab = QAction(window)
+        self.close_tab.setShortcut(QKeySequence.StandardKey.Close)
+        self.settings = QAction(window)
+        self.settings.setShortcut(QKeySequence("Ctrl+,"))
+        self.quit = QAction(window)
+        self.quit.setShortcut(QKeySequence.StandardKey.Quit)
+        self.find = QAction(window)
+        self.previous_chapter = QAction(window)
+        self.previous_chapter.setShortcut(QKeySequence("Ctrl+PgUp"))
+        self.next_chapter = QAction(window)
+        self.next_chapter.setShortcut(QKeySequence("Ctrl+PgDown"))
+        self.new_chapter = QAction(window)
+        self.new_chapter.setShortcut(QKeySequence("Ctrl+Shift+N"))
+
+        bar = window.menuBar()
+        self.file_menu = bar.addMenu("")
+        self.recent_menu = QMenu(window)
+        self.file_menu.addAction(self.new_project)
+        self.file_menu.addAction(self.open_folder)
+        self.file_menu.addMenu(self.recent_menu)
+        self.file_menu.addAction(self.import_manuscript)
+        self.file_menu.addSeparator()
+        self.file_menu.addAction(self.save)
+        self.file_menu.addAction(self.close_tab)
+        self.file_menu.addSeparator()
+        self.file_menu.addAction(self.settings)
+        self.file_menu.addSeparator()
+        self.file_menu.addAction(self.quit)
+        self.edit_menu = bar.addMenu("")
+        self.edit_menu.addAction(self.find)
+        self.chapter_menu = bar.addMenu("")
+        self.chapter_menu.addAction(self.previous_chapter)
+        self.chapter_menu.addAction(self.next_chapter)
+        self.chapter_menu.addSeparator()
+        self.chapter_menu.addAction(self.new_chapter)
+        self.view_menu = bar.addMenu("")
+        self.retranslate()
+
+    def retranslate(self) -> None:
+        """Set every menu and action text in the current language."""
+        self.file_menu.setTitle(self.tr("&File"))
+        self.recent_menu.setTitle(self.tr("Recent projects"))
+        self.new_project.setText(self.tr("New project…"))
+        self.open_folder.setText(self.tr("Open project folder…"))
+        self.import_manuscript.setText(self.tr("Import manuscript…"))
+        self.save.setText(self.tr("Save"))
+        self.close_tab.setText(self.tr("Close tab"))
+        self.settings.setText(self.tr("Settings…"))
+        self.quit.setText(self.tr("Quit"))
+        self.edit_menu.setTitle(self.tr("&Edit"))
+        self.find.setText(self.tr("Find and replace"))
+        self.chapter_menu.setTitle(self.tr("&Chapter"))
+        self.previous_chapter.setText(self.tr("Previous chapter"))
+        self.next_chapter.setText(self.tr("Next chapter"))
+        self.new_chapter.setText(self.tr("New chapter"))
+        self.view_menu.setTitle(self.tr("&View"))

@@ -1,0 +1,168 @@
+"""One open file: a plain-text editor with Markdown highlighting, 字 count, find and conflicts.
+
+It is a QTextEdit in plain-text mode rather than a QPlainTextEdit because the plain-text
+layout ignores QTextBlockFormat line height, and CJK prose needs the extra leading.
+"""
+
+from __future__ import annotations
+
+import logging
+from pathlib import Path
+
+from PySide6.QtCore import QTimer, Signal
+from PySide6.QtGui import QFont, QKeySequence, QShortcut, QTextBlockFormat, QTextCursor
+from PySide6.QtWidgets import QTextEdit, QVBoxLayout, QWidget
+
+from workbench.book.counting import count_zi
+from workbench.book.textio import TextFile, read_text
+from workbench.gui.conflict_bar import ConflictBar
+from workbench.gui.diff_dialog import DiffDialog
+from workbench.gui.find_bar import FindBar
+from workbench.gui.fonts import EDITOR_LINE_HEIGHT
+from workbench.gui.highlighter import MarkdownHighlighter
+
+log = logging.getLogger(__name__)
+
+ZI_DEBOUNCE_MS = 250
+# QTextDocument separates blocks with U+2029 and soft breaks with U+2028; files use newlines.
+BLOCK_SEPARATORS = str.maketrans({"\u2029": "\n", "\u2028": "\n"})
+
+
+class ChapterEditor(QWidget):
+    """Edits one file; knows what is on disk (`loaded`) but never writes it itself."""
+
+    ziChanged = Signal(int)
+    modifiedChanged = Signal(bool)
+    saveRequested = Signal()
+
+    def __init__(
+        self, loaded: TextFile, chapter: int | None, font: QFont, parent: QWidget | None = None
+    ) -> None:
+        super().__init__(parent)
+        self.path: Path = loaded.path
+        self.chapter = chapter
+        self.loaded = loaded
+        self.zi = 0
+        self._disk_version: TextFile | None = None
+        self._newline = "\n"
+        self.text_edit = QTextEdit(self)
+        self.text_edit.setAcceptRichText(False)
+        self.text_edit.setFont(font)
+        self.text_edit.document().setDocumentMargin(24)
+        self.text_edit.setTabStopDistance(4 * self.text_edit.fontMetrics().horizontalAdvance(" "))
+        self.highlighter = MarkdownHighlighter(self.text_edit.document())
+        self.conflict_bar = ConflictBar(self)
+        self.find_bar = FindBar(self.text_edit, self)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.setSpacing(0)
+        layout.addWidget(self.conflict_bar)
+        layout.addWidget(self.text_edit, 1)
+        layout.addWidget(self.find_bar)
+        self._zi_timer = QTimer(self)
+        self._zi_timer.setSingleShot(True)
+        self._zi_timer.setInterval(ZI_DEBOUNCE_MS)
+        self._zi_timer.timeout.connect(self._count_zi)
+        self.text_edit.textChanged.connect(self._zi_timer.start)
+        self.text_edit.document().modificationChanged.connect(self.modifiedChanged)
+        self.conflict_bar.keepMineRequested.connect(self.keep_mine)
+        self.conflict_bar.loadFromDiskRequested.connect(self.load_from_disk)
+        self.conflict_bar.compareRequested.connect(self.compare)
+        QShortcut(QKeySequence.StandardKey.Find, self, self.find_bar.open_bar)
+        QShortcut(QKeySequence.StandardKey.Replace, self, self.find_bar.open_bar)
+        self.load(loaded)
+
+    # --- text ---------------------------------------------------------------------------
+
+    def text(self) -> str:
+        """The text as it would be written: the file's own line endings restored."""
+        raw = self.text_edit.document().toRawText().translate(BLOCK_SEPARATORS)
+        return raw.replace("\n", self._newline) if self._newline != "\n" else raw
+
+    def load(self, loaded: TextFile, *, keep_undo: bool = False) -> None:
+        """Show `loaded` as the clean state of this editor."""
+        self.loaded = loaded
+        self._disk_version = None
+        self.conflict_bar.hide()
+        self._newline = "\r\n" if "\r\n" in loaded.text else "\n"
+        shown = loaded.text.replace("\r\n", "\n")
+        if keep_undo:
+            # An external reload stays undoable: select all and replace as one edit.
+            cursor = QTextCursor(self.text_edit.document())
+            cursor.select(QTextCursor.SelectionType.Document)
+            cursor.insertText(shown)
+        else:
+            self.text_edit.setPlainText(shown)
+        self._apply_line_height()
+        if not keep_undo:
+            self.text_edit.document().clearUndoRedoStacks()
+        self.text_edit.document().setModified(False)
+        self._count_zi()
+
+    def set_unsaved_text(self, text: str) -> None:
+        """Replace the shown text with unsaved text (a recovered autosave); stays modified."""
+        cursor = QTextCursor(self.text_edit.document())
+        cursor.select(QTextCursor.SelectionType.Document)
+        cursor.insertText(text.replace("\r\n", "\n"))
+        self._apply_line_height()
+        self.text_edit.document().setModified(True)
+        self._count_zi()
+
+    def _apply_line_height(self) -> None:
+        block_format = QTextBlockFormat()
+        block_format.setLineHeight(
+            EDITOR_LINE_HEIGHT, QTextBlockFormat.LineHeightTypes.ProportionalHeight.value
+        )
+        cursor = QTextCursor(self.text_edit.document())
+        cursor.select(QTextCursor.SelectionType.Document)
+        cursor.mergeBlockFormat(block_format)
+
+    def set_editor_font(self, font: QFont) -> None:
+        """Use a new font (from the settings dialog)."""
+        self.text_edit.setFont(font)
+
+    def is_modified(self) -> bool:
+        """Whether the editor holds edits not yet saved."""
+        return self.text_edit.document().isModified()
+
+    def mark_saved(self, written: TextFile) -> None:
+        """Record a successful save: `written` is now what is on disk."""
+        self.loaded = written
+        self._disk_version = None
+        self.conflict_bar.hide()
+        self.text_edit.document().setModified(False)
+
+    def _count_zi(self) -> None:
+        self.zi = count_zi(self.text())
+        self.ziChanged.emit(self.zi)
+
+    # --- changes on disk ---------------------------------------------------------------
+
+    def has_conflict(self) -> bool:
+        """Whether the conflict bar is waiting for the author's choice."""
+        return self.conflict_bar.isVisibleTo(self)
+
+    def show_conflict(self, on_disk: TextFile | None) -> None:
+        """Ask the author: the file changed (or vanished) on disk while edits are unsaved."""
+        self._disk_version = on_disk
+        self.conflict_bar.show_conflict(deleted=on_disk is None)
+
+    def keep_mine(self) -> None:
+        """Keep the editor's text; the next save replaces the disk version knowingly."""
+        if self._disk_version is not None:
+            self.loaded = self._disk_version
+        self._disk_version = None
+        self.conflict_bar.hide()
+
+    def load_from_disk(self) -> None:
+        """Drop the unsaved edits and show the file as it is on disk now (undoable)."""
+        if not self.path.is_file():
+            return
+        self.load(read_text(self.path), keep_undo=True)
+
+    def compare(self) -> DiffDialog:
+        """Show the differences between the editor and the disk; changes nothing."""
+        on_disk = read_text(self.path).text if self.path.is_file() else ""
+        dialog = DiffDialog(self.path.name, self.text(), on_disk, self)
+        dialog.show()
+        return dialog

@@ -1,0 +1,289 @@
+"""The editors in the middle of the window: open, save, autosave, recover, reload, close."""
+
+from __future__ import annotations
+
+import logging
+from pathlib import Path
+
+from PySide6.QtCore import QTimer, Signal
+from PySide6.QtGui import QFont
+from PySide6.QtWidgets import QTabWidget, QWidget
+
+from workbench.book.project import Project
+from workbench.book.textio import UTF8, TextFile, content_hash
+from workbench.errors import WorkbenchError
+from workbench.gui import prompts
+from workbench.gui.autosave import AutosaveStore
+from workbench.gui.editor import ChapterEditor
+
+log = logging.getLogger(__name__)
+
+AUTOSAVE_INTERVAL_MS = 3000
+MODIFIED_MARK = "● "
+
+
+class EditorTabs(QTabWidget):
+    """Open documents of the current project; every write goes through the Project."""
+
+    currentEditorChanged = Signal(object)  # ChapterEditor | None
+    ziChanged = Signal(int)
+    modifiedChanged = Signal(bool)
+    documentSaved = Signal(object)  # Path
+    documentClean = Signal(object)  # Path: no unsaved edits any more (saved, discarded, reloaded)
+    statusMessage = Signal(str)
+
+    def __init__(self, font: QFont, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setTabsClosable(True)
+        self.setMovable(True)
+        self.setDocumentMode(True)
+        self.project: Project | None = None
+        self.autosave: AutosaveStore | None = None
+        self._font = font
+        self._autosaved_hash: dict[Path, str] = {}
+        self.autosave_timer = QTimer(self)
+        self.autosave_timer.setInterval(AUTOSAVE_INTERVAL_MS)
+        self.autosave_timer.timeout.connect(self.autosave_now)
+        self.tabCloseRequested.connect(self.close_tab)
+        self.currentChanged.connect(self._current_changed)
+
+    # --- project and documents ---------------------------------------------------------
+
+    def set_project(self, project: Project | None) -> None:
+        """Work on `project` (all tabs must be closed first)."""
+        assert self.count() == 0, "close the open documents before switching projects"
+        self.project = project
+        self.autosave = AutosaveStore(project.root, project.state_dir) if project else None
+        if project:
+            self.autosave_timer.start()
+        else:
+            self.autosave_timer.stop()
+
+    def editors(self) -> list[ChapterEditor]:
+        """Every open editor, in tab order."""
+        return [self.widget(i) for i in range(self.count())]  # type: ignore[misc]
+
+    def current_editor(self) -> ChapterEditor | None:
+        """The editor in front, if any."""
+        widget = self.currentWidget()
+        return widget if isinstance(widget, ChapterEditor) else None
+
+    def editor_for(self, path: Path) -> ChapterEditor | None:
+        """The editor showing `path`, if it is open."""
+        return next((e for e in self.editors() if e.path == Path(path)), None)
+
+    def open_file(self, path: Path) -> ChapterEditor | None:
+        """Show `path` in a tab (reusing an open one); None when it cannot be read."""
+        assert self.project is not None
+        path = Path(path)
+        existing = self.editor_for(path)
+        if existing:
+            self.setCurrentWidget(existing)
+            return existing
+        try:
+            loaded = self.project.read(path)
+        except (OSError, WorkbenchError) as error:
+            prompts.show_problem(self, self.tr("Cannot open file"), str(error))
+            return None
+        return self._add_editor(loaded)
+
+    def _add_editor(self, loaded: TextFile) -> ChapterEditor:
+        assert self.project is not None
+        ref = next((r for r in self.project.chapters if r.path == loaded.path), None)
+        editor = ChapterEditor(loaded, ref.number if ref else None, self._font, self)
+        editor.ziChanged.connect(self._editor_zi_changed)
+        editor.modifiedChanged.connect(self._editor_modified_changed)
+        index = self.addTab(editor, "")
+        self._update_tab(editor)
+        self.setCurrentIndex(index)
+        editor.text_edit.setFocus()
+        return editor
+
+    def _update_tab(self, editor: ChapterEditor) -> None:
+        index = self.indexOf(editor)
+        if index < 0:
+            return
+        name = editor.path.name
+        self.setTabText(index, (MODIFIED_MARK if editor.is_modified() else "") + name)
+        self.setTabToolTip(index, self.project.relative(editor.path) if self.project else name)
+
+    def set_editor_font(self, font: QFont) -> None:
+        """Use `font` in every editor, open and future."""
+        self._font = font
+        for editor in self.editors():
+            editor.set_editor_font(font)
+
+    # --- signals from editors ----------------------------------------------------------
+
+    def _current_changed(self, _index: int) -> None:
+        editor = self.current_editor()
+        self.currentEditorChanged.emit(editor)
+        if editor:
+            self.ziChanged.emit(editor.zi)
+            self.modifiedChanged.emit(editor.is_modified())
+
+    def _editor_zi_changed(self, zi: int) -> None:
+        if self.sender() is self.current_editor():
+            self.ziChanged.emit(zi)
+
+    def _editor_modified_changed(self, modified: bool) -> None:
+        editor = self.sender()
+        if not isinstance(editor, ChapterEditor):
+            return
+        self._update_tab(editor)
+        if not modified:
+            self._forget_autosave(editor)
+            self.documentClean.emit(editor.path)
+        if editor is self.current_editor():
+            self.modifiedChanged.emit(modified)
+
+    # --- saving ------------------------------------------------------------------------
+
+    def save_current(self) -> bool:
+        """Save the editor in front (Ctrl+S)."""
+        editor = self.current_editor()
+        return self.save(editor) if editor else False
+
+    def save(self, editor: ChapterEditor) -> bool:
+        """Write an editor's text atomically through the Project; False if not written."""
+        assert self.project is not None
+        if editor.has_conflict():
+            self.statusMessage.emit(
+                self.tr("Not saved: the file changed on disk — choose in the bar above the text.")
+            )
+            return False
+        if editor.path.exists() and self.project.changed_on_disk(editor.loaded):
+            editor.show_conflict(self.project.read(editor.path))
+            self.statusMessage.emit(
+                self.tr("Not saved: the file changed on disk since it was opened.")
+            )
+            return False
+        text = editor.text()
+        try:
+            if editor.chapter is not None:
+                written = self.project.save_chapter(editor.chapter, text)
+            else:
+                written = self.project.write(editor.path, text)
+        except (OSError, WorkbenchError) as error:
+            prompts.show_problem(self, self.tr("Save failed"), str(error))
+            return False
+        editor.mark_saved(written)
+        self._forget_autosave(editor)
+        self.statusMessage.emit(
+            self.tr("Saved %1").replace("%1", self.project.relative(editor.path))
+        )
+        self.documentSaved.emit(editor.path)
+        return True
+
+    # --- autosave and recovery ---------------------------------------------------------
+
+    def autosave_now(self, *, force: bool = False) -> int:
+        """Keep the text of every modified editor in the autosave folder; returns how many.
+
+        `force` rewrites even unchanged autosaves (the crash handler wants them certain).
+        """
+        if self.autosave is None or self.project is None:
+            return 0
+        kept = 0
+        for editor in self.editors():
+            if not editor.is_modified():
+                continue
+            text = editor.text()
+            digest = content_hash(text.encode("utf-8"))
+            if not force and self._autosaved_hash.get(editor.path) == digest:
+                kept += 1
+                continue
+            try:
+                self.autosave.write(self.project.relative(editor.path), text, editor.loaded.sha256)
+            except OSError as error:
+                log.error("autosave of %s failed: %s", editor.path, error)
+                continue
+            self._autosaved_hash[editor.path] = digest
+            kept += 1
+        return kept
+
+    def _forget_autosave(self, editor: ChapterEditor) -> None:
+        self._autosaved_hash.pop(editor.path, None)
+        if self.autosave and self.project:
+            self.autosave.discard(self.project.relative(editor.path))
+
+    def offer_recovery(self) -> int:
+        """Offer every autosave left by a crash, one question each; returns how many restored."""
+        if self.autosave is None or self.project is None:
+            return 0
+        restored = 0
+        for entry in self.autosave.recoverable():
+            choice = prompts.ask_recovery(self, entry.relative_path, entry.saved_at)
+            if choice is prompts.Recovery.DISCARD:
+                self.autosave.discard(entry.relative_path)
+                continue
+            if choice is prompts.Recovery.LATER:
+                continue
+            path = self.project.root / entry.relative_path
+            if path.is_file():
+                editor = self.open_file(path)
+            else:
+                editor = self._add_editor(TextFile(path, "", UTF8, content_hash(b"")))
+            if editor is not None:
+                editor.set_unsaved_text(entry.text)
+                restored += 1
+        return restored
+
+    # --- external changes --------------------------------------------------------------
+
+    def reload_changed(self, paths: set[Path]) -> int:
+        """React to files changed on disk: reload clean editors, raise the bar on dirty ones."""
+        assert self.project is not None
+        touched = 0
+        for editor in self.editors():
+            if editor.path not in paths:
+                continue
+            if not editor.path.is_file():
+                editor.show_conflict(None)
+                touched += 1
+                continue
+            try:
+                if not self.project.changed_on_disk(editor.loaded):
+                    continue  # our own save, or a touch that changed no bytes
+                on_disk = self.project.read(editor.path)
+            except (OSError, WorkbenchError) as error:
+                log.warning("cannot reread %s: %s", editor.path, error)
+                continue
+            touched += 1
+            if editor.is_modified():
+                editor.show_conflict(on_disk)
+            else:
+                editor.load(on_disk, keep_undo=True)
+                self.statusMessage.emit(
+                    self.tr("Reloaded %1 (changed on disk)").replace(
+                        "%1", self.project.relative(editor.path)
+                    )
+                )
+        return touched
+
+    # --- closing -----------------------------------------------------------------------
+
+    def close_tab(self, index: int) -> bool:
+        """Close one tab, asking first when it has unsaved edits; False if the author cancels."""
+        editor = self.widget(index)
+        if not isinstance(editor, ChapterEditor):
+            return False
+        if editor.is_modified():
+            choice = prompts.ask_unsaved(self, editor.path.name)
+            if choice is prompts.Unsaved.CANCEL:
+                return False
+            if choice is prompts.Unsaved.SAVE and not self.save(editor):
+                return False
+            if choice is prompts.Unsaved.DISCARD:
+                self._forget_autosave(editor)
+        self.removeTab(self.indexOf(editor))
+        editor.deleteLater()
+        self.documentClean.emit(editor.path)
+        return True
+
+    def close_all(self) -> bool:
+        """Close every tab, asking for each modified one; False (and nothing lost) on cancel."""
+        while self.count():
+            if not self.close_tab(self.count() - 1):
+                return False
+        return True

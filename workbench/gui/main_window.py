@@ -1,0 +1,420 @@
+"""The main window: a router. Panels emit requests; `_wire()` connects them; no panel reaches
+into another, and every file operation goes through the Project."""
+
+from __future__ import annotations
+
+import logging
+from pathlib import Path
+
+from PySide6.QtCore import QEvent, QSettings, Qt
+from PySide6.QtGui import QCloseEvent
+from PySide6.QtWidgets import QFileDialog, QMainWindow, QSplitter, QWidget
+
+from workbench.book.importer import plan_import, read_manuscript, write_import
+from workbench.book.layout import Role
+from workbench.book.project import Project
+from workbench.book.templates import create_project
+from workbench.errors import WorkbenchError
+from workbench.gui import prompts
+from workbench.gui.actions import WindowActions
+from workbench.gui.docks import PlaceholderDock
+from workbench.gui.editor import ChapterEditor
+from workbench.gui.editor_tabs import EditorTabs
+from workbench.gui.fonts import editor_font
+from workbench.gui.i18n import Language
+from workbench.gui.import_dialog import ImportPreviewDialog
+from workbench.gui.project_tree import ProjectTree
+from workbench.gui.settings_dialog import SettingsDialog
+from workbench.gui.status import StatusBar
+from workbench.gui.summary_worker import SummaryQueue
+from workbench.gui.watcher import ProjectWatcher
+from workbench.settings import Settings, config_dir, save_settings
+
+log = logging.getLogger(__name__)
+
+MAX_RECENT = 10
+MESSAGE_MS = 6000
+WINDOW_STATE_FILE = "window.ini"
+
+
+def window_state() -> QSettings:
+    """Window geometry and splitter sizes, kept next to the user's settings (tests redirect it)."""
+    return QSettings(str(config_dir() / WINDOW_STATE_FILE), QSettings.Format.IniFormat)
+
+
+class MainWindow(QMainWindow):
+    """Project tree | editor tabs | context and tracker docks, with a status bar."""
+
+    def __init__(
+        self, settings: Settings, language: Language, parent: QWidget | None = None
+    ) -> None:
+        super().__init__(parent)
+        self.settings = settings
+        self.language = language
+        self.project: Project | None = None
+        self.external_batches = 0
+        self._closed = False
+
+        self.tree = ProjectTree(self)
+        self.tabs = EditorTabs(
+            editor_font(settings.editor_font_family, settings.editor_font_size), self
+        )
+        self.splitter = QSplitter(Qt.Orientation.Horizontal, self)
+        self.splitter.setObjectName("mainSplitter")
+        self.splitter.addWidget(self.tree)
+        self.splitter.addWidget(self.tabs)
+        self.splitter.setStretchFactor(1, 1)
+        self.splitter.setSizes([280, 820])
+        self.setCentralWidget(self.splitter)
+        self.context_dock = PlaceholderDock("contextDock", self)
+        self.tracker_dock = PlaceholderDock("trackerDock", self)
+        self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.context_dock)
+        self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.tracker_dock)
+        self.tabifyDockWidget(self.context_dock, self.tracker_dock)
+        self.context_dock.raise_()
+        self.status = StatusBar(self)
+        self.setStatusBar(self.status)
+        self.actions_ = WindowActions(self)
+        self.actions_.view_menu.addAction(self.context_dock.toggleViewAction())
+        self.actions_.view_menu.addAction(self.tracker_dock.toggleViewAction())
+        self.watcher = ProjectWatcher(self)
+        self.summaries = SummaryQueue(settings, self)
+        self.summaries.set_write_guard(self.rolling_summary_has_unsaved_edits)
+        self._wire()
+        self._fill_recent_menu()
+        self._update_title()
+        self.resize(1280, 820)
+        self._restore_window_state()
+
+    def _wire(self) -> None:
+        """The one place where panels, actions and background services are connected."""
+        self.tree.openRequested.connect(self.open_path)
+        self.tabs.currentEditorChanged.connect(self._current_editor_changed)
+        self.tabs.ziChanged.connect(self.status.set_chapter_zi)
+        self.tabs.modifiedChanged.connect(self.status.set_modified)
+        self.tabs.documentSaved.connect(self._document_saved)
+        self.tabs.documentClean.connect(self._document_clean)
+        self.tabs.statusMessage.connect(self.show_message)
+        self.watcher.changed.connect(self._files_changed_on_disk)
+        self.summaries.changed.connect(self._summary_status)
+        self.summaries.failed.connect(self._summary_failed)
+        self.summaries.done.connect(self._summary_done)
+        self.actions_.open_folder.triggered.connect(self.choose_project_folder)
+        self.actions_.new_project.triggered.connect(self.choose_new_project_folder)
+        self.actions_.import_manuscript.triggered.connect(self.choose_manuscript)
+        self.actions_.save.triggered.connect(self.tabs.save_current)
+        self.actions_.close_tab.triggered.connect(self.close_current_tab)
+        self.actions_.settings.triggered.connect(self.edit_settings)
+        self.actions_.quit.triggered.connect(self.close)
+        self.actions_.find.triggered.connect(self.open_find_bar)
+        self.actions_.previous_chapter.triggered.connect(self.previous_chapter)
+        self.actions_.next_chapter.triggered.connect(self.next_chapter)
+        self.actions_.new_chapter.triggered.connect(self.new_chapter)
+        self.actions_.recent_menu.triggered.connect(self._recent_chosen)
+
+    # --- project -----------------------------------------------------------------------
+
+    def open_project(self, folder: Path | str) -> bool:
+        """Open a novel folder (closing the current one, asking about unsaved edits)."""
+        try:
+            project = Project.open(folder)
+        except WorkbenchError as error:
+            prompts.show_problem(self, self.tr("Cannot open project"), str(error))
+            return False
+        if not self.tabs.close_all():
+            return False
+        self.watcher.stop()
+        self.project = project
+        self.tabs.set_project(None)
+        self.tabs.set_project(project)
+        self.tree.set_project(project)
+        self.summaries.set_project(project)
+        self.watcher.start(project.root)
+        self._remember_recent(project.root)
+        self._update_title()
+        self._update_total()
+        restored = self.tabs.offer_recovery()
+        if not restored and project.chapters:
+            self.tabs.open_file(project.chapters[-1].path)
+        return True
+
+    def choose_project_folder(self) -> None:
+        """Ask for a folder and open it."""
+        folder = QFileDialog.getExistingDirectory(self, self.tr("Open project folder"))
+        if folder:
+            self.open_project(folder)
+
+    def choose_new_project_folder(self) -> None:
+        """Ask for an empty folder, lay down a new project there and open it."""
+        folder = QFileDialog.getExistingDirectory(self, self.tr("Folder for the new project"))
+        if not folder:
+            return
+        try:
+            create_project(folder)
+        except WorkbenchError as error:
+            prompts.show_problem(self, self.tr("Cannot create project"), str(error))
+            return
+        self.open_project(folder)
+
+    def choose_manuscript(self) -> None:
+        """Ask for a TXT/MD manuscript and a target folder, preview the split, then write it."""
+        source, _ = QFileDialog.getOpenFileName(
+            self,
+            self.tr("Import manuscript"),
+            "",
+            self.tr("Manuscripts (*.txt *.md);;All files (*)"),
+        )
+        if not source:
+            return
+        start = str(self.project.root) if self.project else str(Path(source).parent)
+        target = QFileDialog.getExistingDirectory(
+            self, self.tr("Project folder to import into"), start
+        )
+        if target:
+            self.import_manuscript(Path(source), Path(target))
+
+    def import_manuscript(self, source: Path, target: Path) -> bool:
+        """Split `source`, show the preview, and write the chapters into `target` if accepted."""
+        try:
+            plan = plan_import(read_manuscript(source), target)
+        except WorkbenchError as error:
+            prompts.show_problem(self, self.tr("Cannot import"), str(error))
+            return False
+        dialog = ImportPreviewDialog(plan, self)
+        if dialog.exec() != ImportPreviewDialog.DialogCode.Accepted:
+            return False
+        try:
+            write_import(plan)
+        except WorkbenchError as error:
+            prompts.show_problem(self, self.tr("Import failed"), str(error))
+            return False
+        if self.project and self.project.root == plan.project.root:
+            self._refresh_project()
+            return True
+        return self.open_project(plan.project.root)
+
+    def _refresh_project(self) -> None:
+        if self.project:
+            self.project.rescan()
+            self.tree.refresh()
+            self._update_total()
+
+    def _remember_recent(self, root: Path) -> None:
+        recent = [str(root), *(p for p in self.settings.recent_projects if p != str(root))]
+        self.settings = self.settings.model_copy(update={"recent_projects": recent[:MAX_RECENT]})
+        try:
+            save_settings(self.settings)
+        except (OSError, WorkbenchError) as error:
+            log.warning("cannot save the recent projects list: %s", error)
+        self._fill_recent_menu()
+
+    def _fill_recent_menu(self) -> None:
+        menu = self.actions_.recent_menu
+        menu.clear()
+        for folder in self.settings.recent_projects:
+            action = menu.addAction(folder)
+            action.setData(folder)
+        menu.setEnabled(bool(self.settings.recent_projects))
+
+    def _recent_chosen(self, action) -> None:
+        self.open_project(action.data())
+
+    # --- chapters and documents --------------------------------------------------------
+
+    def open_path(self, path: Path) -> ChapterEditor | None:
+        """Open a file of the project in a tab."""
+        return self.tabs.open_file(path) if self.project else None
+
+    def _current_chapter_index(self) -> int | None:
+        editor = self.tabs.current_editor()
+        if self.project is None or editor is None or editor.chapter is None:
+            return None
+        return next(
+            (i for i, ref in enumerate(self.project.chapters) if ref.path == editor.path), None
+        )
+
+    def previous_chapter(self) -> None:
+        """Open the chapter before the one in front."""
+        index = self._current_chapter_index()
+        if self.project and index is not None and index > 0:
+            self.open_path(self.project.chapters[index - 1].path)
+
+    def next_chapter(self) -> None:
+        """Open the chapter after the one in front."""
+        index = self._current_chapter_index()
+        if self.project and index is not None and index + 1 < len(self.project.chapters):
+            self.open_path(self.project.chapters[index + 1].path)
+
+    def new_chapter(self) -> ChapterEditor | None:
+        """Create the next chapter (highest number + 1) with its heading, and open it."""
+        if self.project is None:
+            return None
+        number = max((ref.number for ref in self.project.chapters), default=0) + 1
+        try:
+            written = self.project.save_chapter(number, f"# 第{number}章 \n\n")
+        except (OSError, WorkbenchError) as error:
+            prompts.show_problem(self, self.tr("Cannot create chapter"), str(error))
+            return None
+        self._refresh_project()
+        editor = self.open_path(written.path)
+        if editor:
+            cursor = editor.text_edit.textCursor()
+            cursor.movePosition(cursor.MoveOperation.End)
+            editor.text_edit.setTextCursor(cursor)
+        return editor
+
+    def close_current_tab(self) -> None:
+        """Close the tab in front (asking about unsaved edits)."""
+        if self.tabs.currentIndex() >= 0:
+            self.tabs.close_tab(self.tabs.currentIndex())
+
+    def open_find_bar(self) -> None:
+        """Show find and replace in the editor in front."""
+        editor = self.tabs.current_editor()
+        if editor:
+            editor.find_bar.open_bar()
+
+    def _current_editor_changed(self, editor: ChapterEditor | None) -> None:
+        if editor is None:
+            self.status.set_chapter_zi(None)
+            self.status.set_modified(None)
+            return
+        self.tree.select_path(editor.path)
+
+    def _document_saved(self, path: Path) -> None:
+        if self.project is None:
+            return
+        ref = next((r for r in self.project.chapters if r.path == path), None)
+        self.tree.refresh()
+        self._update_total()
+        if ref is not None:
+            self.summaries.submit_saved_chapter(ref.number)
+        self._document_clean(path)
+
+    def _document_clean(self, path: Path) -> None:
+        if self.project and path == self.project.role_path(Role.ROLLING_SUMMARY):
+            self.summaries.write_held()
+
+    def rolling_summary_has_unsaved_edits(self) -> bool:
+        """Whether the author has rolling-summary.md open with unsaved edits (the write guard)."""
+        if self.project is None:
+            return False
+        editor = self.tabs.editor_for(self.project.role_path(Role.ROLLING_SUMMARY))
+        return editor is not None and editor.is_modified()
+
+    # --- files changed by other programs -----------------------------------------------
+
+    def _files_changed_on_disk(self, paths: set[Path]) -> None:
+        if self.project is None:
+            return
+        self.external_batches += 1
+        self.project.rescan()
+        touched = self.tabs.reload_changed(paths)
+        self.tree.refresh()
+        self._update_total()
+        if len(paths) > 1:
+            self.show_message(
+                self.tr("%1 files changed on disk; %2 open documents affected")
+                .replace("%1", str(len(paths)))
+                .replace("%2", str(touched))
+            )
+
+    # --- summaries ---------------------------------------------------------------------
+
+    def _summary_status(self) -> None:
+        self.status.set_jobs(self.summaries.describe())
+
+    def _summary_failed(self, _job_id: int, label: str, reason: str) -> None:
+        self.show_message(
+            self.tr("Summary %1 failed: %2").replace("%1", label).replace("%2", reason)
+        )
+
+    def _summary_done(self, _job_id: int, label: str) -> None:
+        self.show_message(self.tr("Summary %1 written to rolling-summary.md").replace("%1", label))
+
+    # --- settings and language ---------------------------------------------------------
+
+    def edit_settings(self) -> None:
+        """Show the settings dialog; on OK save the settings to the user folder and apply them."""
+        dialog = SettingsDialog(self.settings, self)
+        if dialog.exec() == SettingsDialog.DialogCode.Accepted:
+            self.apply_settings(dialog.edited_settings())
+
+    def apply_settings(self, settings: Settings) -> None:
+        """Save `settings` (user config folder only) and apply font, language and backend."""
+        try:
+            save_settings(settings)
+        except (OSError, WorkbenchError) as error:
+            prompts.show_problem(self, self.tr("Cannot save settings"), str(error))
+            return
+        self.settings = settings
+        self.tabs.set_editor_font(
+            editor_font(settings.editor_font_family, settings.editor_font_size)
+        )
+        self.summaries.set_settings(settings)
+        if settings.ui_language != self.language.current:
+            self.language.apply(settings.ui_language)
+
+    def changeEvent(self, event: QEvent) -> None:
+        """Retranslate the menus and title when the UI language changes."""
+        if event.type() == QEvent.Type.LanguageChange:
+            self.actions_.retranslate()
+            self._update_title()
+            self._summary_status()
+        super().changeEvent(event)
+
+    # --- status and title --------------------------------------------------------------
+
+    def show_message(self, text: str) -> None:
+        """A transient message on the left of the status bar."""
+        self.status.showMessage(text, MESSAGE_MS)
+
+    def _update_total(self) -> None:
+        try:
+            self.status.set_total_zi(self.project.total_zi() if self.project else None)
+        except (OSError, WorkbenchError) as error:
+            log.warning("cannot count the book: %s", error)
+
+    def _update_title(self) -> None:
+        name = self.project.root.name if self.project else self.tr("no project open")
+        self.setWindowTitle(f"{name} — Workbench")
+
+    # --- window state and closing ------------------------------------------------------
+
+    def _restore_window_state(self) -> None:
+        state = window_state()
+        geometry = state.value("geometry")
+        if geometry is not None:
+            self.restoreGeometry(geometry)
+        layout = state.value("windowState")
+        if layout is not None:
+            self.restoreState(layout)
+        splitter = state.value("splitter")
+        if splitter is not None:
+            self.splitter.restoreState(splitter)
+
+    def save_window_state(self) -> None:
+        """Remember geometry, dock layout and splitter sizes for the next start."""
+        state = window_state()
+        state.setValue("geometry", self.saveGeometry())
+        state.setValue("windowState", self.saveState())
+        state.setValue("splitter", self.splitter.saveState())
+        state.sync()
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        """Ask about unsaved edits, then stop the watcher and the summary worker."""
+        if not self._closed and not self.tabs.close_all():
+            event.ignore()
+            return
+        self.shut_down()
+        event.accept()
+
+    def shut_down(self) -> None:
+        """Stop background work and remember the window; safe to call more than once."""
+        if self._closed:
+            return
+        self._closed = True
+        self.save_window_state()
+        self.tabs.autosave_timer.stop()
+        self.watcher.stop()
+        self.summaries.shutdown()

@@ -1,0 +1,159 @@
+"""The project tree on the left: chapters with number, title and 字 count, then the book's files."""
+
+from __future__ import annotations
+
+import logging
+from pathlib import Path
+
+from PySide6.QtCore import QEvent, Qt, Signal
+from PySide6.QtWidgets import QHeaderView, QTreeWidget, QTreeWidgetItem, QWidget
+
+from workbench.book.layout import Role
+from workbench.book.project import CHAPTER_SUFFIXES, Project
+from workbench.errors import WorkbenchError
+
+log = logging.getLogger(__name__)
+
+PATH_ROLE = Qt.ItemDataRole.UserRole
+GROUP_ORDER = ("chapters", "world", "characters", "outline", "meta", "references")
+
+
+class ProjectTree(QTreeWidget):
+    """Shows the project; activating a file emits openRequested(path). It never opens anything."""
+
+    openRequested = Signal(object)  # Path
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.project: Project | None = None
+        self.setColumnCount(2)
+        self.setHeaderHidden(True)
+        self.setUniformRowHeights(True)
+        self.header().setStretchLastSection(False)
+        self.header().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        self.header().setSectionResizeMode(1, QHeaderView.ResizeMode.ResizeToContents)
+        self._groups: dict[str, QTreeWidgetItem] = {}
+        self.itemActivated.connect(self._item_activated)
+
+    def set_project(self, project: Project | None) -> None:
+        """Show `project` (or nothing)."""
+        self.project = project
+        self.refresh()
+
+    def group_titles(self) -> dict[str, str]:
+        """The translated title of each group."""
+        return {
+            "chapters": self.tr("Chapters"),
+            "world": self.tr("World"),
+            "characters": self.tr("Characters"),
+            "outline": self.tr("Outline and plans"),
+            "meta": self.tr("Meta"),
+            "references": self.tr("References"),
+        }
+
+    def chapter_label(self, number: int, title: str) -> str:
+        """How a chapter is named in the tree."""
+        label = self.tr("Chapter %1").replace("%1", str(number))
+        return f"{label}  {title}" if title else label
+
+    def refresh(self) -> None:
+        """Rebuild from the project on disk, keeping which groups are open."""
+        collapsed = {key for key, item in self._groups.items() if not item.isExpanded()}
+        current = self.current_path()
+        # Drop every Python wrapper of an item before clear() deletes the items under them:
+        # a stale wrapper whose address is reused by a new item confuses shiboken.
+        self._groups = {}
+        self.clear()
+        if self.project is None:
+            return
+        titles = self.group_titles()
+        files = self._grouped_files(self.project)
+        for key in GROUP_ORDER:
+            group = QTreeWidgetItem(self, [titles[key], ""])
+            font = group.font(0)
+            font.setBold(True)
+            group.setFont(0, font)
+            group.setFlags(Qt.ItemFlag.ItemIsEnabled)
+            self._groups[key] = group
+            if key == "chapters":
+                self._add_chapters(group, self.project)
+            else:
+                for path in files[key]:
+                    self._add_file(group, path, self.project.relative(path).split("/", 1)[-1])
+            group.setExpanded(key not in collapsed)
+        if current:
+            self.select_path(current)
+
+    def _add_chapters(self, group: QTreeWidgetItem, project: Project) -> None:
+        for ref in project.chapters:
+            try:
+                title = project.chapter_title(ref)
+                zi = self.tr("%1 zi").replace("%1", f"{project.chapter_zi(ref):,}")
+            except (OSError, WorkbenchError) as error:
+                log.warning("cannot read %s: %s", ref.path, error)
+                title, zi = ref.path.name, self.tr("unreadable")
+            item = QTreeWidgetItem(group, [self.chapter_label(ref.number, title), zi])
+            item.setData(0, PATH_ROLE, str(ref.path))
+            item.setToolTip(0, project.relative(ref.path))
+            item.setTextAlignment(1, Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+
+    def _add_file(self, group: QTreeWidgetItem, path: Path, label: str) -> None:
+        item = QTreeWidgetItem(group, [label, ""])
+        item.setData(0, PATH_ROLE, str(path))
+        if self.project:
+            item.setToolTip(0, self.project.relative(path))
+
+    @staticmethod
+    def _grouped_files(project: Project) -> dict[str, list[Path]]:
+        def texts(folder: Path) -> list[Path]:
+            if not folder.is_dir():
+                return []
+            return sorted(
+                p for p in folder.iterdir() if p.is_file() and p.suffix.lower() in CHAPTER_SUFFIXES
+            )
+
+        seen = {ref.path for ref in project.chapters}
+        groups: dict[str, list[Path]] = {}
+        candidates = {
+            "world": texts(project.role_path(Role.WORLD).parent),
+            "characters": project.character_files(),
+            "outline": [
+                project.role_path(Role.OUTLINE),
+                *texts(project.root / project.layout.plans_dir),
+            ],
+            "meta": [
+                project.role_path(Role.CONFIG),
+                *texts(project.role_path(Role.STYLE_ANCHOR).parent),
+            ],
+            "references": texts(project.role_path(Role.ROLLING_SUMMARY).parent),
+        }
+        for key in ("characters", "outline", "meta", "references", "world"):
+            groups[key] = [p for p in candidates[key] if p.is_file() and p not in seen]
+            seen.update(groups[key])
+        return groups
+
+    def current_path(self) -> Path | None:
+        """The file of the selected row, if a file is selected."""
+        item = self.currentItem()
+        value = item.data(0, PATH_ROLE) if item else None
+        return Path(value) if value else None
+
+    def select_path(self, path: Path) -> None:
+        """Select the row of `path` (when the editor in front changes)."""
+        for group in self._groups.values():
+            for i in range(group.childCount()):
+                child = group.child(i)
+                if child.data(0, PATH_ROLE) == str(path):
+                    self.setCurrentItem(child)
+                    return
+
+    def _item_activated(self, item: QTreeWidgetItem, _column: int) -> None:
+        value = item.data(0, PATH_ROLE)
+        if value:
+            self.openRequested.emit(Path(value))
+
+    def changeEvent(self, event: QEvent) -> None:
+        """Rebuild the labels when the UI language changes."""
+        if event.type() == QEvent.Type.LanguageChange:
+            self.refresh()
+        super().changeEvent(event)

@@ -1,0 +1,93 @@
+"""Every question the app asks the author, in one place (tests patch QMessageBox here)."""
+
+from __future__ import annotations
+
+import datetime
+from enum import Enum
+
+from PySide6.QtCore import QCoreApplication
+from PySide6.QtWidgets import QMessageBox, QWidget
+
+
+class Unsaved(Enum):
+    """What to do with a document that has unsaved edits."""
+
+    SAVE = "save"
+    DISCARD = "discard"
+    CANCEL = "cancel"
+
+
+class Recovery(Enum):
+    """What to do with autosaved text found after a crash."""
+
+    RESTORE = "restore"
+    DISCARD = "discard"
+    LATER = "later"
+
+
+def ask_unsaved(parent: QWidget | None, name: str) -> Unsaved:
+    """Save, discard or cancel, for a document about to close."""
+    answer = QMessageBox.question(
+        parent,
+        QCoreApplication.translate("Prompts", "Unsaved changes"),
+        QCoreApplication.translate("Prompts", "“%1” has unsaved changes. Save them?").replace(
+            "%1", name
+        ),
+        QMessageBox.StandardButton.Save
+        | QMessageBox.StandardButton.Discard
+        | QMessageBox.StandardButton.Cancel,
+        QMessageBox.StandardButton.Save,
+    )
+    if answer == QMessageBox.StandardButton.Save:
+        return Unsaved.SAVE
+    if answer == QMessageBox.StandardButton.Discard:
+        return Unsaved.DISCARD
+    return Unsaved.CANCEL
+
+
+def ask_recovery(parent: QWidget | None, name: str, saved_at: float) -> Recovery:
+    """Restore autosaved text into the editor, discard it, or decide later."""
+    when = datetime.datetime.fromtimestamp(saved_at).strftime("%Y-%m-%d %H:%M:%S")
+    answer = QMessageBox.question(
+        parent,
+        QCoreApplication.translate("Prompts", "Recover unsaved text"),
+        QCoreApplication.translate(
+            "Prompts",
+            "Workbench did not close normally. Unsaved text of “%1” from %2 was kept.\n\n"
+            "Restore it into the editor? Nothing is written to the file until you save.",
+        )
+        .replace("%1", name)
+        .replace("%2", when),
+        QMessageBox.StandardButton.Yes
+        | QMessageBox.StandardButton.Discard
+        | QMessageBox.StandardButton.No,
+        QMessageBox.StandardButton.Yes,
+    )
+    if answer == QMessageBox.StandardButton.Yes:
+        return Recovery.RESTORE
+    if answer == QMessageBox.StandardButton.Discard:
+        return Recovery.DISCARD
+    return Recovery.LATER
+
+
+def show_problem(parent: QWidget | None, title: str, message: str) -> None:
+    """Tell the author something failed, with the engine's message (file and reason)."""
+    QMessageBox.warning(parent, title, message)
+
+
+def show_crash(parent: QWidget | None, details: str, saved: int) -> None:
+    """Report an unexpected error after unsaved text was put in the autosave folder."""
+    QMessageBox.critical(
+        parent,
+        QCoreApplication.translate("Prompts", "Unexpected error"),
+        QCoreApplication.translate(
+            "Prompts",
+            "Something went wrong inside Workbench. Unsaved text of %n open file(s) was "
+            "written to .workbench/autosave/ and will be offered the next time you open "
+            "the project.",
+            "",
+            saved,
+        )
+        + "\n\n"
+        + details,
+    )

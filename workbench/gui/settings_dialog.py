@@ -1,0 +1,128 @@
+"""The settings dialog: edits a copy of the user's Settings; the caller saves and applies it."""
+
+from __future__ import annotations
+
+from pydantic import SecretStr
+from PySide6.QtGui import QFont
+from PySide6.QtWidgets import (
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QFontComboBox,
+    QFormLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
+)
+
+from workbench.gui.fonts import available_cjk_family
+from workbench.settings import Settings, settings_path
+
+TOKENIZER_ENCODINGS = ("o200k_base", "cl100k_base")
+BACKENDS = ("offline", "openai")
+LANGUAGE_NAMES = {"zh_CN": "简体中文", "en": "English"}
+
+
+class SettingsDialog(QDialog):
+    """Model endpoint, tokenizer, context window, summary backend, editor font, UI language."""
+
+    def __init__(self, settings: Settings, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._original = settings
+        self.setWindowTitle(self.tr("Settings"))
+        self.setMinimumWidth(560)
+
+        self.base_url = QLineEdit(settings.llm.base_url, self)
+        self.base_url.setPlaceholderText("https://api.deepseek.com/v1")
+        self.model = QLineEdit(settings.llm.model, self)
+        self.model.setPlaceholderText("deepseek-chat")
+        self.api_key = QLineEdit(settings.llm.api_key.get_secret_value(), self)
+        self.api_key.setEchoMode(QLineEdit.EchoMode.Password)
+        key_note = QLabel(
+            self.tr(
+                "Stored only in your user settings file (%1), never in a project folder."
+            ).replace("%1", str(settings_path())),
+            self,
+        )
+        key_note.setWordWrap(True)
+        key_note.setStyleSheet("color: #666;")
+        model_box = QGroupBox(self.tr("Model endpoint (OpenAI-compatible)"), self)
+        model_form = QFormLayout(model_box)
+        model_form.addRow(self.tr("Base URL"), self.base_url)
+        model_form.addRow(self.tr("Model"), self.model)
+        model_form.addRow(self.tr("API key"), self.api_key)
+        model_form.addRow(key_note)
+
+        self.encoding = QComboBox(self)
+        self.encoding.setEditable(True)
+        self.encoding.addItems(list(TOKENIZER_ENCODINGS))
+        self.encoding.setCurrentText(settings.tokenizer_encoding)
+        self.context_window = QSpinBox(self)
+        self.context_window.setRange(1024, 10_000_000)
+        self.context_window.setSingleStep(1024)
+        self.context_window.setGroupSeparatorShown(True)
+        self.context_window.setValue(settings.context_window)
+        self.backend = QComboBox(self)
+        self.backend.addItem(self.tr("Offline (extractive draft, no network)"), "offline")
+        self.backend.addItem(self.tr("Model endpoint above"), "openai")
+        self.backend.setCurrentIndex(BACKENDS.index(settings.summary_backend))
+        feed_box = QGroupBox(self.tr("Feeds and summaries"), self)
+        feed_form = QFormLayout(feed_box)
+        feed_form.addRow(self.tr("Tokenizer encoding"), self.encoding)
+        feed_form.addRow(self.tr("Model context window (tokens)"), self.context_window)
+        feed_form.addRow(self.tr("Summary backend"), self.backend)
+
+        self.font_family = QFontComboBox(self)
+        family = settings.editor_font_family or available_cjk_family() or ""
+        if family:
+            self.font_family.setCurrentFont(QFont(family))
+        self.font_size = QSpinBox(self)
+        self.font_size.setRange(6, 72)
+        self.font_size.setValue(settings.editor_font_size)
+        font_row = QHBoxLayout()
+        font_row.addWidget(self.font_family, 1)
+        font_row.addWidget(self.font_size)
+        self.language = QComboBox(self)
+        for code, name in LANGUAGE_NAMES.items():
+            self.language.addItem(name, code)
+        self.language.setCurrentIndex(self.language.findData(settings.ui_language))
+        ui_box = QGroupBox(self.tr("Editor and interface"), self)
+        ui_form = QFormLayout(ui_box)
+        ui_form.addRow(self.tr("Editor font"), font_row)
+        ui_form.addRow(self.tr("Interface language"), self.language)
+
+        buttons = QDialogButtonBox(
+            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel, self
+        )
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+        layout = QVBoxLayout(self)
+        layout.addWidget(model_box)
+        layout.addWidget(feed_box)
+        layout.addWidget(ui_box)
+        layout.addWidget(buttons)
+
+    def edited_settings(self) -> Settings:
+        """The settings as edited; everything the dialog does not show is kept as it was."""
+        llm = self._original.llm.model_copy(
+            update={
+                "base_url": self.base_url.text().strip(),
+                "model": self.model.text().strip(),
+                "api_key": SecretStr(self.api_key.text().strip()),
+            }
+        )
+        return self._original.model_copy(
+            update={
+                "llm": llm,
+                "tokenizer_encoding": self.encoding.currentText().strip() or "o200k_base",
+                "context_window": self.context_window.value(),
+                "summary_backend": self.backend.currentData(),
+                "editor_font_family": self.font_family.currentFont().family(),
+                "editor_font_size": self.font_size.value(),
+                "ui_language": self.language.currentData(),
+            }
+        )

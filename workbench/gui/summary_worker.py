@@ -1,0 +1,290 @@
+"""Rolling summaries in the background: a queue on a worker QThread, results by queued signal.
+
+The worker generates on its own copy of the project (opened on its thread, with a copy of
+the settings); writing the section back happens on the GUI thread, and only while
+`references/rolling-summary.md` is not open with unsaved edits — otherwise the result waits
+until the author saves or discards them.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from PySide6.QtCore import QObject, QThread, Signal, Slot
+
+from workbench.book.project import Project
+from workbench.errors import WorkbenchError
+from workbench.settings import Settings
+from workbench.summaries.backend import backend_for
+from workbench.summaries.errors import SummaryCancelled
+from workbench.summaries.jobs import (
+    SummaryJob,
+    generate_summary,
+    jobs_for_saved_chapter,
+    write_summary,
+)
+
+log = logging.getLogger(__name__)
+
+PROGRESS_INTERVAL_S = 0.1  # streamed output arrives per token; the status bar needs far less
+
+
+@dataclass
+class _Entry:
+    """One job in the queue, with what the worker needs to run it."""
+
+    job_id: int
+    job: SummaryJob
+    root: Path
+    settings: Settings
+    cancel: threading.Event = field(default_factory=threading.Event)
+    section: str = ""
+
+
+class _Worker(QObject):
+    """Lives on the worker thread; runs one job at a time and reports by signal."""
+
+    running = Signal(int)
+    progress = Signal(int, str)
+    generated = Signal(int, str)
+    failed = Signal(int, str)
+    cancelled = Signal(int)
+
+    @Slot(object)
+    def run(self, entry: _Entry) -> None:
+        """Generate one summary; every outcome, including a crash, is reported."""
+        self.running.emit(entry.job_id)
+        last = 0.0
+
+        def report(text: str) -> None:
+            nonlocal last
+            now = time.monotonic()
+            if now - last >= PROGRESS_INTERVAL_S:
+                last = now
+                self.progress.emit(entry.job_id, text)
+
+        try:
+            project = Project.open(entry.root)
+            backend = backend_for(project, settings=entry.settings)
+            section = generate_summary(
+                project, entry.job, backend, cancel=entry.cancel, on_progress=report
+            )
+        except SummaryCancelled:
+            self.cancelled.emit(entry.job_id)
+        except WorkbenchError as error:
+            self.failed.emit(entry.job_id, str(error))
+        except Exception as error:  # a bug must not kill the worker thread silently
+            log.exception("summary job %s crashed", entry.job.label)
+            self.failed.emit(entry.job_id, f"{type(error).__name__}: {error}")
+        else:
+            if entry.cancel.is_set():
+                self.cancelled.emit(entry.job_id)
+            else:
+                self.generated.emit(entry.job_id, section)
+
+
+class SummaryQueue(QObject):
+    """The GUI side: queues jobs, drops stale ones, writes results back when it is safe."""
+
+    queued = Signal(int, str)  # job id, range label ("Ch6-10")
+    running = Signal(int, str)
+    progress = Signal(int, str)  # job id, latest progress text
+    waiting = Signal(int, str)  # generated; held until rolling-summary.md has no unsaved edits
+    done = Signal(int, str)
+    failed = Signal(int, str, str)  # job id, label, reason
+    cancelled = Signal(int, str)
+    changed = Signal()  # any of the above: the status text may differ
+    _dispatch = Signal(object)
+
+    def __init__(self, settings: Settings, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.settings = settings
+        self.project: Project | None = None
+        self._next_id = 0
+        self._pending: list[_Entry] = []
+        self._running: _Entry | None = None
+        self._held: dict[tuple[int, int], _Entry] = {}
+        self._stale: set[int] = set()
+        self._write_blocked: Callable[[], bool] = _never_blocked
+        self.worker_thread = QThread(self)
+        self.worker_thread.setObjectName("summary-worker")
+        self._worker = _Worker()
+        self._worker.moveToThread(self.worker_thread)
+        self.worker_thread.finished.connect(self._worker.deleteLater)
+        self._dispatch.connect(self._worker.run)
+        self._worker.running.connect(self._on_running)
+        self._worker.progress.connect(self._on_progress)
+        self._worker.generated.connect(self._on_generated)
+        self._worker.failed.connect(self._on_failed)
+        self._worker.cancelled.connect(self._on_cancelled)
+        self.worker_thread.start()
+
+    # --- configuration -----------------------------------------------------------------
+
+    def set_project(self, project: Project | None) -> None:
+        """Work for `project`; jobs of a previous project are cancelled."""
+        self.cancel_all()
+        self.project = project
+
+    def set_settings(self, settings: Settings) -> None:
+        """Use these settings for jobs queued from now on."""
+        self.settings = settings
+
+    def set_write_guard(self, blocked: Callable[[], bool]) -> None:
+        """`blocked()` is asked on the GUI thread before each write-back."""
+        self._write_blocked = blocked
+
+    # --- queueing ----------------------------------------------------------------------
+
+    def submit_saved_chapter(self, chapter: int) -> list[int]:
+        """Queue every summary job that saving `chapter` calls for; returns their ids."""
+        if self.project is None:
+            return []
+        try:
+            jobs = jobs_for_saved_chapter(self.project, chapter)
+        except WorkbenchError as error:
+            log.warning("cannot work out summary jobs for chapter %d: %s", chapter, error)
+            return []
+        return [self.submit(job) for job in jobs]
+
+    def submit(self, job: SummaryJob) -> int:
+        """Queue one job; the same range queued or running already is superseded."""
+        assert self.project is not None, "no project"
+        key = (job.start, job.end)
+        for entry in [e for e in self._pending if (e.job.start, e.job.end) == key]:
+            self._pending.remove(entry)
+            self.cancelled.emit(entry.job_id, entry.job.label)
+        if self._running and (self._running.job.start, self._running.job.end) == key:
+            self._stale.add(self._running.job_id)
+            self._running.cancel.set()
+        self._held.pop(key, None)
+        self._next_id += 1
+        entry = _Entry(self._next_id, job, self.project.root, self.settings.model_copy(deep=True))
+        self._pending.append(entry)
+        self.queued.emit(entry.job_id, job.label)
+        self.changed.emit()
+        self._start_next()
+        return entry.job_id
+
+    def _start_next(self) -> None:
+        if self._running is not None or not self._pending:
+            return
+        self._running = self._pending.pop(0)
+        self._dispatch.emit(self._running)
+
+    def is_idle(self) -> bool:
+        """Nothing queued, running or waiting to be written."""
+        return self._running is None and not self._pending and not self._held
+
+    # --- results (GUI thread) ----------------------------------------------------------
+
+    def _entry(self, job_id: int) -> _Entry | None:
+        return self._running if self._running and self._running.job_id == job_id else None
+
+    def _on_running(self, job_id: int) -> None:
+        entry = self._entry(job_id)
+        if entry and job_id not in self._stale:
+            self.running.emit(job_id, entry.job.label)
+            self.changed.emit()
+
+    def _on_progress(self, job_id: int, text: str) -> None:
+        if job_id not in self._stale and self._entry(job_id):
+            self.progress.emit(job_id, text)
+
+    def _finish(self, job_id: int) -> _Entry | None:
+        """Free the worker for the next job; the entry unless it was superseded meanwhile."""
+        entry = self._entry(job_id)
+        self._running = None
+        stale = job_id in self._stale
+        self._stale.discard(job_id)
+        self._start_next()
+        return None if stale else entry
+
+    def _on_generated(self, job_id: int, section: str) -> None:
+        entry = self._finish(job_id)
+        if entry is None:
+            self.changed.emit()
+            return
+        entry.section = section
+        self._held[(entry.job.start, entry.job.end)] = entry
+        self.write_held()
+
+    def _on_failed(self, job_id: int, reason: str) -> None:
+        entry = self._finish(job_id)
+        if entry:
+            log.warning("summary %s failed: %s", entry.job.label, reason)
+            self.failed.emit(job_id, entry.job.label, reason)
+        self.changed.emit()
+
+    def _on_cancelled(self, job_id: int) -> None:
+        entry = self._finish(job_id)
+        if entry:
+            self.cancelled.emit(job_id, entry.job.label)
+        self.changed.emit()
+
+    def write_held(self) -> int:
+        """Write every generated section that is waiting, if the author's edits allow it now."""
+        if not self._held or self.project is None:
+            return 0
+        if self._write_blocked():
+            for entry in self._held.values():
+                self.waiting.emit(entry.job_id, entry.job.label)
+            self.changed.emit()
+            return 0
+        written = 0
+        for key in sorted(self._held):
+            entry = self._held.pop(key)
+            try:
+                write_summary(self.project, entry.job, entry.section)
+            except WorkbenchError as error:
+                self.failed.emit(entry.job_id, entry.job.label, str(error))
+                continue
+            written += 1
+            self.done.emit(entry.job_id, entry.job.label)
+        self.changed.emit()
+        return written
+
+    # --- status and shutdown -----------------------------------------------------------
+
+    def describe(self) -> str:
+        """One line for the status bar (empty when there is nothing to say)."""
+        if self._held:
+            labels = ", ".join(e.job.label for e in self._held.values())
+            return self.tr("Summary %1 ready; waiting for rolling-summary.md to be saved").replace(
+                "%1", labels
+            )
+        if self._running:
+            text = self.tr("Summarising %1").replace("%1", self._running.job.label)
+        elif self._pending:
+            text = self.tr("Summary %1 queued").replace("%1", self._pending[0].job.label)
+        else:
+            return ""
+        if self._pending and self._running:
+            text += self.tr(" (%1 more queued)").replace("%1", str(len(self._pending)))
+        return text
+
+    def cancel_all(self) -> None:
+        """Drop queued and held jobs and ask the running one to stop."""
+        for entry in self._pending:
+            self.cancelled.emit(entry.job_id, entry.job.label)
+        self._pending.clear()
+        self._held.clear()
+        if self._running:
+            self._stale.add(self._running.job_id)
+            self._running.cancel.set()
+        self.changed.emit()
+
+    def shutdown(self) -> None:
+        """Cancel everything, stop the worker thread and wait for it."""
+        self.cancel_all()
+        self.worker_thread.quit()
+        self.worker_thread.wait()
+
+
+def _never_blocked() -> bool:
+    return False

@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import os
 import re
 from pathlib import Path
 
@@ -285,3 +286,22 @@ def test_import_into_a_webnovel_writer_project_follows_its_layout(tmp_path):
     assert (root / "大纲" / "总纲.md").read_text(encoding="utf-8") == "# 总纲\n"
     assert (root / "设定集" / "世界观.md").is_file()
     assert not (root / "chapters").exists()
+
+
+def test_forced_import_that_fails_midway_leaves_old_chapters_intact(tmp_path, monkeypatch):
+    manuscript = tmp_path / "book.txt"
+    manuscript.write_text("第一章 甲\n一\n第二章 乙\n二\n", encoding="utf-8")
+    into = tmp_path / "novel"
+    write_import(plan_import(read_manuscript(manuscript), into))
+    for name in ("ch001.md", "ch002.md"):
+        (into / "chapters" / name).write_text("作者改过的" + name, encoding="utf-8")
+    before = snapshot(into)
+
+    def full_disk(*args):
+        raise OSError("injected: no space left on device")
+
+    monkeypatch.setattr(os, "fsync", full_disk)
+    with pytest.raises(OSError, match="injected"):
+        write_import(plan_import(read_manuscript(manuscript), into), force=True)
+    monkeypatch.undo()
+    assert snapshot(into) == before  # old files intact, no temp files left behind

@@ -12,7 +12,16 @@ import sys
 from collections.abc import Sequence
 
 from workbench import __version__
-from workbench.cli import check_cmd, feed_cmd, import_cmd, new_cmd, open_cmd, trackers_cmd
+from workbench.cli import (
+    check_cmd,
+    feed_cmd,
+    fixed_context_cmd,
+    import_cmd,
+    new_cmd,
+    open_cmd,
+    summarize_cmd,
+    trackers_cmd,
+)
 from workbench.errors import WorkbenchError
 
 EXIT_OK = 0
@@ -21,7 +30,16 @@ EXIT_USAGE = 2
 EXIT_NOT_READY = 3
 
 # Each module adds one subcommand with register(subparsers); its handler returns an exit code.
-COMMAND_MODULES = [open_cmd, new_cmd, import_cmd, check_cmd, trackers_cmd, feed_cmd]
+COMMAND_MODULES = [
+    open_cmd,
+    new_cmd,
+    import_cmd,
+    check_cmd,
+    summarize_cmd,
+    fixed_context_cmd,
+    trackers_cmd,
+    feed_cmd,
+]
 
 
 def build_parser() -> argparse.ArgumentParser:

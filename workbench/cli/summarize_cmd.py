@@ -1,0 +1,65 @@
+"""`workbench summarize DIR --range A-B | --pending [--backend offline|openai]`."""
+
+from __future__ import annotations
+
+import argparse
+import re
+import sys
+
+from workbench.book.counting import count_zi
+from workbench.book.layout import Role
+from workbench.book.project import Project
+from workbench.summaries.backend import BACKENDS, backend_for
+from workbench.summaries.errors import SummaryRejected
+from workbench.summaries.jobs import SummaryJob, generate_summary, pending_jobs, write_summary
+
+_RANGE = re.compile(r"^\s*(?:ch)?(\d+)\s*-\s*(?:ch)?(\d+)\s*$", re.IGNORECASE)
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    """Add the `summarize` subcommand."""
+    parser = subparsers.add_parser(
+        "summarize", help="write rolling summaries (references/rolling-summary.md)"
+    )
+    parser.add_argument("directory", help="a novel project folder")
+    which = parser.add_mutually_exclusive_group(required=True)
+    which.add_argument("--range", dest="chapters", metavar="A-B", help="chapters A to B, e.g. 6-10")
+    which.add_argument("--pending", action="store_true", help="every missing range")
+    parser.add_argument(
+        "--backend", choices=BACKENDS, help="default: workbench.toml [summaries], else Settings"
+    )
+    parser.set_defaults(handler=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Generate and write the requested sections; stop at the first one that fails."""
+    from workbench.cli.main import EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE
+
+    project = Project.open(args.directory)
+    if args.pending:
+        jobs = pending_jobs(project)
+        if not jobs:
+            print("nothing to summarise: no missing range closes by the last chapter")
+            return EXIT_OK
+    else:
+        match = _RANGE.match(args.chapters)
+        if not match or int(match.group(1)) > int(match.group(2)) or int(match.group(1)) < 0:
+            print(f"workbench: --range {args.chapters!r} is not A-B with A <= B", file=sys.stderr)
+            return EXIT_USAGE
+        jobs = [SummaryJob(int(match.group(1)), int(match.group(2)))]
+    backend = backend_for(project, args.backend)
+    target = project.relative(project.role_path(Role.ROLLING_SUMMARY))
+    for job in jobs:
+        try:
+            section = generate_summary(project, job, backend, on_progress=_progress)
+            write_summary(project, job, section)
+        except SummaryRejected as error:
+            print(f"workbench: {error}; {target} left unchanged", file=sys.stderr)
+            return EXIT_PROBLEMS
+        draft = ", offline draft" if backend.draft else ""
+        print(f"wrote {job.what} to {target} ({count_zi(section)} 字{draft})")
+    return EXIT_OK
+
+
+def _progress(message: str) -> None:
+    print(message, file=sys.stderr, flush=True)

@@ -1,0 +1,1 @@
+"""Rolling summaries and the fixed context: jobs, backends, validation, write-back."""

@@ -1,0 +1,123 @@
+"""`references/fixed-context.md`: the fixed layer, made from the world, character and
+outline files, each part validated against its cap before anything is written."""
+
+from __future__ import annotations
+
+import logging
+import re
+import threading
+from collections.abc import Callable
+from pathlib import Path
+
+from workbench.book.counting import count_zi
+from workbench.book.fixed_context import (
+    CAPS,
+    OUTLINE_SUMMARY_TITLE,
+    FixedPart,
+    render_fixed_context,
+    source_hashes,
+)
+from workbench.book.layout import Role
+from workbench.book.project import Project
+from workbench.llm import LlmCancelled, LlmError
+from workbench.summaries.backend import FixedRequest, SummaryBackend
+from workbench.summaries.errors import SummaryCancelled, SummaryRejected
+
+log = logging.getLogger(__name__)
+
+WHAT = "references/fixed-context.md"
+PART_SOURCES = {
+    FixedPart.WORLD: (Role.WORLD,),
+    FixedPart.CHARACTERS: (Role.PROTAGONIST, Role.CHARACTERS),
+    FixedPart.OUTLINE: (Role.OUTLINE,),
+}
+_HEADING = re.compile(r"^(#{1,6})([ \t]+.*)$", re.MULTILINE)
+_FENCED = re.compile(r"\A(`{3,}|~{3,})[^\n]*\n(.*?)\n\1[ \t]*\Z", re.DOTALL)
+
+
+def part_source(project: Project, part: FixedPart) -> str:
+    """The source text of one part (the character files joined), or SummaryRejected."""
+    texts = []
+    roles = PART_SOURCES[part]
+    if part is FixedPart.CHARACTERS:
+        texts = [project.read(path).text for path in project.character_files()]
+    else:
+        texts = [loaded.text for role in roles if (loaded := project.read_role(role))]
+    if not any(text.strip() for text in texts):
+        names = " or ".join(project.relative(project.role_path(role)) for role in roles)
+        raise SummaryRejected(WHAT, f"{part.value} needs {names}, which is missing or empty")
+    return "\n\n".join(text.strip() for text in texts)
+
+
+def generate_fixed_context(
+    project: Project,
+    backend: SummaryBackend,
+    *,
+    cancel: threading.Event | None = None,
+    on_progress: Callable[[str], None] | None = None,
+) -> tuple[str, bool]:
+    """The file's new text and whether the outline was compressed; SummaryRejected with the
+    reason when a source is missing, the backend fails or a part breaks its cap."""
+
+    def progress(message: str) -> None:
+        log.debug("fixed context: %s", message)
+        if on_progress is not None:
+            on_progress(f"fixed context: {message}")
+
+    sources = source_hashes(project)
+    parts: dict[FixedPart, str] = {}
+    outline = part_source(project, FixedPart.OUTLINE)
+    compressed = count_zi(outline) > CAPS[FixedPart.OUTLINE]
+    todo = [FixedPart.WORLD, FixedPart.CHARACTERS] + ([FixedPart.OUTLINE] if compressed else [])
+    texts = {part: part_source(project, part) for part in todo}
+    for part in todo:
+        if cancel is not None and cancel.is_set():
+            raise SummaryCancelled(WHAT)
+        request = FixedRequest(project, part, texts[part])
+        try:
+            raw = backend.fixed(request, cancel=cancel, progress=progress)
+        except LlmCancelled as error:
+            raise SummaryCancelled(WHAT) from error
+        except LlmError as error:
+            raise SummaryRejected(WHAT, f"{part.value}: {error}") from error
+        parts[part] = validate_part(part, raw, compressed=compressed)
+    if not compressed:
+        parts[FixedPart.OUTLINE] = validate_part(FixedPart.OUTLINE, outline, compressed=False)
+    return render_fixed_context(parts, sources, outline_compressed=compressed), compressed
+
+
+def validate_part(part: FixedPart, raw: str, *, compressed: bool) -> str:
+    """One part's body: a fence around it and a heading repeating its name dropped, headings
+    moved below level 2 (the file's parts are level 2); empty or over-cap is rejected."""
+    text = raw.replace("\r\n", "\n").strip()
+    fenced = _FENCED.match(text)
+    if fenced:
+        text = fenced.group(2).strip()
+    title = OUTLINE_SUMMARY_TITLE if part is FixedPart.OUTLINE and compressed else part.value
+    first = text.split("\n", 1)
+    if first[0].lstrip("#").strip() in (title, part.value) and first[0].startswith("#"):
+        text = first[1].strip() if len(first) > 1 else ""
+    text = _demote(text)
+    if not text:
+        raise SummaryRejected(WHAT, f"{title} is empty")
+    zi = count_zi(text)
+    if zi > CAPS[part]:
+        raise SummaryRejected(WHAT, f"{title} is {zi} 字, over its {CAPS[part]} 字 cap")
+    return text
+
+
+def _demote(text: str) -> str:
+    """Shift every heading down so the shallowest is level 3, keeping their relative depth."""
+    levels = [len(m.group(1)) for m in _HEADING.finditer(text)]
+    shift = max(0, 3 - min(levels)) if levels else 0
+    if not shift:
+        return text
+    return _HEADING.sub(lambda m: "#" * min(6, len(m.group(1)) + shift) + m.group(2), text)
+
+
+def write_fixed_context(project: Project, text: str) -> Path:
+    """Write the fixed-context file atomically; returns its path."""
+    path = project.role_path(Role.FIXED_CONTEXT)
+    project.write(path, text)
+    log.info("wrote %s", project.relative(path))
+    return path

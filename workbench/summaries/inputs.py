@@ -1,0 +1,36 @@
+"""The input of a rolling-summary job: the RollingSummarizer feed (previous summary + raw
+chapters X..Y) from the feed engine — one source of truth for what the summariser sees —
+as Markdown for a model and as its blocks' texts for the offline backend."""
+
+from __future__ import annotations
+
+from workbench.book.project import Project
+from workbench.feed import build_feed
+from workbench.summaries.backend import ChapterText, RollingRequest
+from workbench.summaries.errors import SummaryRejected
+from workbench.summaries.rolling import SummaryJob
+
+AGENT = "RollingSummarizer"
+CHAPTER_KINDS = ("raw_chapter", "chapter")
+
+
+def rolling_request(project: Project, job: SummaryJob) -> RollingRequest:
+    """What the summariser sees for this job; SummaryRejected when the feed is not ready
+    (say, the previous range has no summary yet), naming what is missing."""
+    feed = build_feed(project, AGENT, chapter=job.end, first_chapter=job.start)
+    if not feed.ready:
+        problems = []
+        for item in feed.checklist.items:
+            if item.applicable and not item.ok:
+                problems.append(f"{item.label}: {'；'.join(item.missing) or '✗'}")
+        raise SummaryRejected(job.what, f"the {AGENT} feed is not ready — " + "; ".join(problems))
+    chapters = sorted(
+        (
+            ChapterText(block.chapter, block.text)
+            for block in feed.blocks
+            if block.kind in CHAPTER_KINDS and block.present and block.chapter is not None
+        ),
+        key=lambda chapter: chapter.number,
+    )
+    previous = "\n\n".join(b.text for b in feed.blocks if b.kind == "summary" and b.present)
+    return RollingRequest(project, job, feed.to_markdown(), tuple(chapters), previous)

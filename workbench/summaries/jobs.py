@@ -1,0 +1,123 @@
+"""Rolling-summary jobs: which ranges are due, producing one section, writing it back.
+
+No Qt here: the GUI's worker runs `generate_summary` on a thread and calls `write_summary`
+only once the author has no unsaved edits to rolling-summary.md, so the two stay separate.
+
+A range closes at a chapter N with N % 5 == 0, at a chapter whose plan says `act_end: true`,
+and just before a chapter that an existing section already covers. Ranges start after the
+chapters already summarised; a range none of whose chapters exists is skipped. Chapter 0
+(a prologue) is not part of any range: the feed engine numbers chapters from 1.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+from collections.abc import Callable
+
+from workbench.book.layout import Role
+from workbench.book.project import Project
+from workbench.llm import LlmCancelled, LlmError
+from workbench.summaries.backend import SummaryBackend
+from workbench.summaries.errors import SummaryCancelled, SummaryRejected
+from workbench.summaries.inputs import rolling_request
+from workbench.summaries.rolling import (
+    SummaryJob,
+    place_section,
+    summary_sections,
+    validate_section,
+)
+
+log = logging.getLogger(__name__)
+
+RANGE_SIZE = 5
+
+__all__ = [
+    "SummaryCancelled",
+    "SummaryJob",
+    "SummaryRejected",
+    "generate_summary",
+    "jobs_for_saved_chapter",
+    "pending_jobs",
+    "write_summary",
+]
+
+
+def jobs_for_saved_chapter(project: Project, chapter: int) -> list[SummaryJob]:
+    """The ranges to summarise now that chapter N is saved: every missing range that closes
+    at or before N (so N's own range when N closes one, and earlier ones still missing)."""
+    return _missing_ranges(project, chapter)
+
+
+def pending_jobs(project: Project) -> list[SummaryJob]:
+    """Every missing range up to the last chapter that closes one."""
+    if not project.chapters:
+        return []
+    return _missing_ranges(project, project.chapters[-1].number)
+
+
+def _missing_ranges(project: Project, upto: int) -> list[SummaryJob]:
+    covered: set[int] = set()
+    summary = project.read_role(Role.ROLLING_SUMMARY)
+    if summary is not None:
+        for section in summary_sections(summary.text):
+            covered.update(range(section.start, section.end + 1))
+    existing = {ref.number for ref in project.chapters}
+    jobs: list[SummaryJob] = []
+    start: int | None = None
+    for number in range(1, upto + 1):
+        if number in covered:
+            continue
+        start = number if start is None else start
+        closes = number % RANGE_SIZE == 0 or number + 1 in covered
+        if not closes and number in existing:
+            plan = project.plan(number)
+            closes = plan is not None and plan.act_end
+        if closes:
+            if any(start <= n <= number for n in existing):
+                jobs.append(SummaryJob(start, number))
+            start = None
+    return jobs
+
+
+def generate_summary(
+    project: Project,
+    job: SummaryJob,
+    backend: SummaryBackend,
+    *,
+    cancel: threading.Event | None = None,
+    on_progress: Callable[[str], None] | None = None,
+) -> str:
+    """The validated `## 滚动摘要` section for the job; SummaryRejected (or SummaryCancelled)
+    with the reason when the backend fails or its output breaks the template or the cap."""
+
+    def progress(message: str) -> None:
+        log.debug("%s: %s", job.what, message)
+        if on_progress is not None:
+            on_progress(f"{job.label}: {message}")
+
+    request = rolling_request(project, job)
+    if not request.chapters:
+        raise SummaryRejected(job.what, f"no chapter between {job.start} and {job.end} exists")
+    if cancel is not None and cancel.is_set():
+        raise SummaryCancelled(job.what)
+    progress(f"summarising {len(request.chapters)} chapters with the {backend.name} backend")
+    try:
+        raw = backend.rolling(request, cancel=cancel, progress=progress)
+    except LlmCancelled as error:
+        raise SummaryCancelled(job.what) from error
+    except LlmError as error:
+        raise SummaryRejected(job.what, str(error)) from error
+    section = validate_section(raw, job)
+    progress("done")
+    return section
+
+
+def write_summary(project: Project, job: SummaryJob, section: str) -> None:
+    """Put the section in rolling-summary.md, atomically: it replaces that range's section or
+    goes in chapter order; every other byte of the file stays as it was."""
+    section = validate_section(section, job)
+    path = project.role_path(Role.ROLLING_SUMMARY)
+    current = project.read(path).text if path.is_file() else None
+    project.write(path, place_section(current, job, section))
+    log.info("wrote %s to %s", job.what, project.relative(path))

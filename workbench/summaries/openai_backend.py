@@ -1,0 +1,61 @@
+"""The `openai` backend: any OpenAI-compatible chat-completions endpoint."""
+
+from __future__ import annotations
+
+import threading
+
+from workbench.llm import ChatClient, ClientConfig, Message
+from workbench.summaries.backend import FixedRequest, Progress, RollingRequest
+from workbench.summaries.prompts import fixed_messages, rolling_messages
+
+# Room for a 2200-字 answer (Chinese runs about 1-1.5 tokens per 字) and some slack.
+MAX_TOKENS = 4096
+TEMPERATURE = 0.3
+PROGRESS_STEP = 200  # report progress every this many characters received
+
+
+class OpenAIBackend:
+    """Asks a chat model with the seed's prompts; streams by default."""
+
+    name = "openai"
+    draft = False
+
+    def __init__(self, config: ClientConfig, *, stream: bool = True) -> None:
+        self.client = ChatClient(config)
+        self.stream = stream
+
+    def rolling(
+        self, request: RollingRequest, *, cancel: threading.Event | None, progress: Progress
+    ) -> str:
+        """The model's `## 滚动摘要` section, as it answered."""
+        messages = rolling_messages(request.job, request.material)
+        return self._ask(messages, cancel, progress)
+
+    def fixed(
+        self, request: FixedRequest, *, cancel: threading.Event | None, progress: Progress
+    ) -> str:
+        """The model's summary of one fixed-layer part."""
+        return self._ask(fixed_messages(request.part, request.source), cancel, progress)
+
+    def _ask(
+        self, messages: list[Message], cancel: threading.Event | None, progress: Progress
+    ) -> str:
+        received = 0
+        reported = 0
+
+        def on_delta(piece: str) -> None:
+            nonlocal received, reported
+            received += len(piece)
+            if received - reported >= PROGRESS_STEP:
+                reported = received
+                progress(f"received {received} characters")
+
+        progress(f"asking {self.client.config.model} at {self.client.endpoint}")
+        return self.client.complete(
+            messages,
+            stream=self.stream,
+            cancel=cancel,
+            on_delta=on_delta,
+            max_tokens=MAX_TOKENS,
+            temperature=TEMPERATURE,
+        )

@@ -1,0 +1,178 @@
+"""`references/rolling-summary.md`: its `## 滚动摘要 ChX-ChY` sections, the template a new
+section must follow, and placing one section without touching any other byte.
+
+Validation is strict about the template and lenient about two habits of chat models, which
+carry no content: a fence around the whole answer (```markdown … ```) and a short chat line
+before the heading ("好的，以下是摘要："). Both are dropped (and logged). Anything else that is
+not exactly one section with the four headings in order, each non-empty, for the right range,
+within 2200 字, is rejected with the reason.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from dataclasses import dataclass
+
+from workbench.book.counting import count_zi
+from workbench.book.sections import Section, sections
+from workbench.summaries.errors import SummaryRejected
+
+log = logging.getLogger(__name__)
+
+SUMMARY_CAP = 2200
+SUMMARY_TITLE = "滚动摘要"
+SECTION_TITLES = (
+    "主题进展与情感主弧",
+    "核心角色当前心理状态与关系变化关键节点",
+    "已埋设但未回收的重要伏笔清单",
+    "当前世界/势力/主角状态概要",
+)
+FILE_TITLE = "# 滚动摘要"
+MAX_PREAMBLE = 200  # characters of chat text dropped around an answer; more is rejected
+
+_RANGE = re.compile(
+    r"^滚动摘要\s*(?:ch|第)?\s*(\d+)\s*章?\s*[-–—~～至到]\s*(ch)?\s*(\d+)\s*章?\s*$", re.IGNORECASE
+)
+_FENCED = re.compile(r"^(`{3,}|~{3,})[^\n]*\n(.*?)\n\1[ \t]*$", re.MULTILINE | re.DOTALL)
+_HEADING_LINE = re.compile(r"^#{1,6}[ \t]", re.MULTILINE)
+
+
+@dataclass(frozen=True)
+class SummaryJob:
+    """One range of chapters to summarise, e.g. chapters 6 to 10 ("Ch6-10")."""
+
+    start: int
+    end: int
+
+    @property
+    def label(self) -> str:
+        """The range as the author reads it: "Ch6-10"."""
+        return f"Ch{self.start}-{self.end}"
+
+    @property
+    def what(self) -> str:
+        """What the job produces, for messages: "滚动摘要 Ch6-10"."""
+        return f"{SUMMARY_TITLE} {self.label}"
+
+
+@dataclass(frozen=True)
+class SummarySection:
+    """One `## 滚动摘要 ChX-ChY` section of the file."""
+
+    start: int
+    end: int
+    section: Section
+    short_heading: bool  # written "Ch6-10" rather than the template's "Ch6-Ch10"
+
+
+def summary_sections(text: str) -> list[SummarySection]:
+    """Every level-2 rolling-summary section, in file order."""
+    found = []
+    for section in sections(text):
+        if section.level != 2:
+            continue
+        match = _RANGE.match(section.title.strip())
+        if match:
+            start, end = int(match.group(1)), int(match.group(3))
+            found.append(SummarySection(start, end, section, short_heading=not match.group(2)))
+    return found
+
+
+def heading(job: SummaryJob, *, short: bool = False) -> str:
+    """The section's heading line: the template's `## 滚动摘要 ChX-ChY`, or the short form."""
+    second = f"{job.end}" if short else f"Ch{job.end}"
+    return f"## {SUMMARY_TITLE} Ch{job.start}-{second}"
+
+
+def validate_section(raw: str, job: SummaryJob) -> str:
+    """The section in normal form (template heading, `\\n` newlines), or SummaryRejected."""
+    text = _drop_wrapping(raw.replace("\r\n", "\n").strip(), job)
+    parts = sections(text)
+    top = [s for s in parts if s.level <= 2]
+    if not top:
+        raise SummaryRejected(job.what, f"no `{heading(job)}` heading in the output")
+    first = top[0]
+    preamble = text[: first.start].strip()
+    if preamble:
+        if len(preamble) > MAX_PREAMBLE or _HEADING_LINE.search(preamble):
+            raise SummaryRejected(job.what, "the output has text before the section heading")
+        log.info("%s: dropped a chat line before the heading: %r", job.what, preamble)
+    if len(top) > 1:
+        titles = ", ".join(repr(s.title) for s in top)
+        raise SummaryRejected(job.what, f"expected exactly one section, found {len(top)}: {titles}")
+    match = _RANGE.match(first.title.strip())
+    if first.level != 2 or not match:
+        raise SummaryRejected(
+            job.what, f"the heading {first.title!r} is not `{heading(job)}` (level 2)"
+        )
+    named = (int(match.group(1)), int(match.group(3)))
+    if named != (job.start, job.end):
+        raise SummaryRejected(
+            job.what, f"the heading names Ch{named[0]}-{named[1]}, expected {job.label}"
+        )
+    _check_subsections(text, [s for s in parts if s.level == 3], job)
+    normal = heading(job) + "\n" + text[first.body_start :].rstrip() + "\n"
+    zi = count_zi(normal)
+    if zi > SUMMARY_CAP:
+        raise SummaryRejected(job.what, f"{zi} 字, over the {SUMMARY_CAP} 字 cap")
+    return normal
+
+
+def _drop_wrapping(text: str, job: SummaryJob) -> str:
+    fenced = _FENCED.search(text)
+    if fenced:
+        outside = (text[: fenced.start()] + text[fenced.end() :]).strip()
+        if len(outside) <= MAX_PREAMBLE and not _HEADING_LINE.search(outside):
+            log.info("%s: dropped a code fence around the output", job.what)
+            return fenced.group(2).strip()
+    return text
+
+
+def _check_subsections(text: str, subs: list[Section], job: SummaryJob) -> None:
+    titles = [s.title.strip() for s in subs]
+    if titles != list(SECTION_TITLES):
+        missing = [t for t in SECTION_TITLES if t not in titles]
+        extra = [t for t in titles if t not in SECTION_TITLES]
+        if missing:
+            reason = "missing section " + ", ".join(f"`### {t}`" for t in missing)
+        elif extra:
+            reason = "unexpected section " + ", ".join(f"`### {t}`" for t in extra)
+        else:
+            reason = "the four `###` sections are not in the template's order (or repeat)"
+        raise SummaryRejected(job.what, reason)
+    for sub, title in zip(subs, titles, strict=True):
+        if not sub.body(text).strip():
+            raise SummaryRejected(job.what, f"section `### {title}` is empty")
+
+
+def place_section(text: str | None, job: SummaryJob, section: str) -> str:
+    """The file's new text with `section` (normal form) replacing its range or inserted in
+    chapter order; every byte outside that range's own section is kept."""
+    if text is None:
+        return f"{FILE_TITLE}\n\n{section.strip()}\n"
+    existing = summary_sections(text)
+    newline = "\r\n" if "\r\n" in text else "\n"
+    short = any(s.short_heading for s in existing)
+    body = section.strip("\n").split("\n", 1)
+    lines = [heading(job, short=short), *body[1:]]
+    new = newline.join("\n".join(lines).split("\n"))
+    same = [s for s in existing if (s.start, s.end) == (job.start, job.end)]
+    if same:
+        if len(same) > 1:
+            log.warning("%s appears %d times; replacing the first", job.what, len(same))
+        old = same[0].section
+        whole = text[old.start : old.end]
+        tail = whole[len(whole.rstrip()) :]  # the blank lines that separated it from the next
+        return text[: old.start] + new + tail + text[old.end :]
+    later = [s for s in existing if s.start > job.start]
+    if later:
+        position = min(later, key=lambda s: s.start).section.start
+        return text[:position] + new + newline * 2 + text[position:]
+    if not text or text.endswith(newline * 2):
+        separator = ""
+    elif text.endswith(newline):
+        separator = newline
+    else:
+        separator = newline * 2
+    return text + separator + new + newline

@@ -1,0 +1,59 @@
+"""What the offline backend knows beyond the chapters: the cast and open foreshadowing,
+read through the trackers package (the same reading the feed uses)."""
+
+from __future__ import annotations
+
+import logging
+import re
+
+from workbench.book.project import Project
+from workbench.book.sections import sections
+from workbench.summaries.rolling import SECTION_TITLES
+from workbench.trackers import TrackerParseError, load_cast, load_trackers
+
+log = logging.getLogger(__name__)
+
+# Names a new project's templates use as headings; they name no one.
+PLACEHOLDERS = frozenset(("主角", "角色", "人物", "配角", "反派", "反派示例"))
+_LIST_ITEM = re.compile(r"^\s*(?:[-*+]|\d+[.)、])\s+(.+)$")
+
+
+def cast_names(project: Project) -> dict[str, tuple[str, ...]]:
+    """Every named character with aliases, the protagonist first; {} without a cast."""
+    cast = load_cast(project)
+    ordered = sorted(cast.characters, key=lambda c: not c.protagonist)
+    return {c.name: c.aliases for c in ordered if c.name not in PLACEHOLDERS}
+
+
+def protagonist(project: Project) -> str | None:
+    """The protagonist's name, when the character files give one."""
+    name = load_cast(project).protagonist
+    return name if name not in PLACEHOLDERS else None
+
+
+def open_foreshadowing(project: Project, chapter: int, previous_summary: str) -> list[str]:
+    """Foreshadowing open at chapter N, one line each: from the plot tracker (by ID, with
+    where it was planted and is due), else carried over from the previous summary's list."""
+    try:
+        entries = load_trackers(project).candidates(chapter)
+    except TrackerParseError as error:
+        log.warning("plot tracker unreadable, using the previous summary's list: %s", error)
+        entries = []
+    if entries:
+        lines = []
+        for entry in entries:
+            due = f"，计划第{entry.payoff}章回收" if entry.payoff is not None else ""
+            lines.append(f"{entry.id} {entry.content}（第{entry.planted}章埋设{due}）")
+        return lines
+    return _listed(previous_summary, SECTION_TITLES[2])
+
+
+def _listed(text: str, title: str) -> list[str]:
+    """The list items of the section with this title (any heading level)."""
+    for section in sections(text):
+        if section.title.strip() == title:
+            body = section.body(text)
+            return [
+                m.group(1).strip() for line in body.splitlines() if (m := _LIST_ITEM.match(line))
+            ]
+    return []

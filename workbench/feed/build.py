@@ -92,7 +92,7 @@ def build_feed(
     pinned_ids = {pin.block_id for pin in pins if pin.kind == "block"}
     for block in blocks:
         block.pinned = block.pinned or block.id in pinned_ids
-    pin_entries(project, blocks, pins, chapter)
+    pin_entries(project, blocks, pins, chapter, notes)
     extra = pinned_blocks(project, pins, notes)
     anchor_at = next((i for i, b in enumerate(blocks) if b.kind == "style_anchor"), len(blocks))
     blocks[anchor_at:anchor_at] = extra

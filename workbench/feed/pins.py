@@ -147,7 +147,9 @@ def pinned_blocks(project: Project, pins: list[Pin], notes: list[str]) -> list[B
     return blocks
 
 
-def pin_entries(project: Project, blocks: list[Block], pins: list[Pin], chapter: int) -> None:
+def pin_entries(
+    project: Project, blocks: list[Block], pins: list[Pin], chapter: int, notes: list[str]
+) -> None:
     """Mark pinned tracker entries in the on-demand blocks; add those not relevant to N from
     their tracker rows (the latest row naming them at or before N)."""
     from workbench.feed.ondemand import KINDS, item_line
@@ -159,12 +161,14 @@ def pin_entries(project: Project, blocks: list[Block], pins: list[Pin], chapter:
         pair = _pair(pin.ref)
         block = by_kind.get("relationship" if pair else "foreshadowing")
         if block is None or block.status is Status.MISSING:
+            notes.append(f"置顶项 {pin.ref} 未放入：本 Agent 没有按需层，或追踪表缺失")
             continue
         found = next((item for item in block.items if item.key == pin.ref), None)
         if found is None:
             role = KINDS[block.kind][2]
             row = _tracker_row(project, role, pin.ref, pair, chapter)
             if row is None:
+                notes.append(f"置顶项 {pin.ref} 未放入：追踪表中没有第{chapter}章及以前的记录")
                 continue
             found = Item(key=pin.ref, text=item_line(row, ("置顶",)), chapter=None)
             block.items.append(found)

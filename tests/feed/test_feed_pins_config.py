@@ -1,0 +1,125 @@
+"""Pins (stored in meta/pins.json, in order) and the `[feed]` settings of workbench.toml."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from workbench.book.project import Project
+from workbench.errors import FileProblem
+from workbench.feed import Status, build_feed
+from workbench.feed.pins import Pin, add_pin, load_pins, remove_pin, reorder_pins
+
+
+def test_pins_are_saved_in_the_project_in_order(novel):
+    project = Project.open(novel)
+    assert load_pins(project) == []
+    add_pin(project, "F001")
+    add_pin(project, "worldbuilding/world.md#力量体系")
+    add_pin(project, "block:fixed.world", index=0)
+    data = json.loads((novel / "meta/pins.json").read_text(encoding="utf-8"))
+    assert data == {
+        "version": 1,
+        "pins": ["block:fixed.world", "F001", "worldbuilding/world.md#力量体系"],
+    }
+    reorder_pins(project, ["F001", "worldbuilding/world.md#力量体系", "block:fixed.world"])
+    assert load_pins(project)[0].ref == "F001"
+    add_pin(project, "block:fixed.world", index=0)  # pinning again moves it
+    assert [p.ref for p in load_pins(project)] == [
+        "block:fixed.world",
+        "F001",
+        "worldbuilding/world.md#力量体系",
+    ]
+    remove_pin(project, "F001")
+    assert [p.ref for p in load_pins(project)] == [
+        "block:fixed.world",
+        "worldbuilding/world.md#力量体系",
+    ]
+
+
+def test_reorder_must_name_every_pin_once(novel):
+    project = Project.open(novel)
+    add_pin(project, "F001")
+    add_pin(project, "characters/characters.md")
+    with pytest.raises(FileProblem, match="exactly once"):
+        reorder_pins(project, ["F001"])
+
+
+@pytest.mark.parametrize("content", ["{", '{"pins": "F001"}', '{"pins": [1]}', "[]"])
+def test_malformed_pins_file_names_the_file(novel, content):
+    (novel / "meta/pins.json").write_text(content, encoding="utf-8")
+    with pytest.raises(FileProblem, match=r"pins\.json"):
+        load_pins(Project.open(novel))
+
+
+@pytest.mark.parametrize(
+    ("ref", "kind"),
+    [
+        ("block:fixed.world", "block"),
+        ("worldbuilding/world.md", "file"),
+        ("worldbuilding/world.md#力量体系", "section"),
+        ("notes.md", "file"),
+        ("F001", "entry"),
+        ("林风—苏瑶", "entry"),
+    ],
+)
+def test_pin_kinds(ref, kind):
+    assert Pin(ref).kind == kind
+
+
+def test_pinned_items_survive_a_budget_that_drops_everything_else(novel):
+    project = Project.open(novel)
+    add_pin(project, "block:fixed.outline")
+    add_pin(project, "characters/characters.md#苏瑶")
+    (novel / "workbench.toml").write_text("[feed]\nbudget = 50\n", encoding="utf-8")
+    feed = build_feed(Project.open(novel), "MainWriter", 20)
+    by_id = {block.id: block for block in feed.blocks}
+    assert by_id["fixed.outline"].status is Status.COMPLETE
+    pin = next(b for b in feed.blocks if b.kind == "pin")
+    assert pin.status is Status.COMPLETE and "筑基初期" in pin.text
+    assert by_id["task.style_anchor"].status is Status.COMPLETE
+    assert any(b.status is Status.DROPPED for b in feed.blocks)
+
+
+def test_a_pinned_tracker_entry_comes_first_in_its_block(novel):
+    project = Project.open(novel)
+    add_pin(project, "F001")
+    feed = build_feed(project, "MainWriter", 12)
+    block = next(b for b in feed.blocks if b.kind == "foreshadowing")
+    assert block.items and block.items[0].key == "F001" and block.items[0].pinned
+
+
+@pytest.mark.parametrize(
+    "toml",
+    [
+        "[feed]\nbudget = -1\n",
+        "[feed]\nbudgett = 100\n",
+        "[feed.templates.plot]\ncore = 0.9\nscene = 0.3\nglobal = 0.2\n",
+        "[feed.templates.epic]\ncore = 0.4\nscene = 0.3\nglobal = 0.3\n",
+        "[feed.recipes.Narrator]\nraw_chapters = 2\n",
+        "[feed.recipes.MainWriter]\nraw_chapters = 'three'\n",
+        "[feed.ranker]\nrecency = 'high'\n",
+        "[feed]\nearly_stage_max = 200\n",
+        "feed = 3\n",
+    ],
+)
+def test_bad_feed_settings_name_workbench_toml(novel, toml):
+    (novel / "workbench.toml").write_text(toml, encoding="utf-8")
+    with pytest.raises(FileProblem, match=r"workbench\.toml"):
+        build_feed(Project.open(novel), "MainWriter", 12)
+
+
+def test_recipes_and_knobs_are_adjustable_in_workbench_toml(novel):
+    (novel / "workbench.toml").write_text(
+        "[feed]\nsummary_sections = 2\nskeleton_interval = 10\n"
+        "[feed.recipes.MainWriter]\nraw_chapters = 1\n"
+        "[feed.ranker]\nenabled = false\n",
+        encoding="utf-8",
+    )
+    feed = build_feed(Project.open(novel), "MainWriter", 33)
+    assert feed.window == [32]
+    summaries = [b.title for b in feed.blocks if b.kind == "summary"]
+    assert summaries == ["滚动摘要 Ch21-25", "滚动摘要 Ch26-30"]
+    skeleton = next(b for b in feed.blocks if b.kind == "skeleton")
+    assert [i.key for i in skeleton.items] == ["skeleton.23", "skeleton.13", "skeleton.3"]

@@ -47,12 +47,14 @@ def test_missing_layout_files(novel):
 
 def test_gaps_duplicates_and_stray_files(novel):
     chapters = novel / "chapters"
+    (chapters / "ch001.md").unlink()
     (chapters / "ch003.md").unlink()
     (chapters / "ch007.md").write_text("七", encoding="utf-8")
     (chapters / "ch009.md").write_text("九", encoding="utf-8")
     (chapters / "第0002章-重复.md").write_text("二", encoding="utf-8")
     (chapters / "草稿.md").write_text("草稿", encoding="utf-8")
     assert findings(novel, Severity.WARNING) == [
+        ("warning", "chapters", "gap: chapter 1 missing"),
         ("warning", "chapters", "gap: chapters 3-6 missing"),
         ("warning", "chapters", "gap: chapter 8 missing"),
         ("warning", "chapters/第0002章-重复.md", "chapter 2 is duplicated: "

@@ -133,8 +133,7 @@ class _Checker:
                 names = ", ".join(self.project.relative(p) for p in paths)
                 self.add(Severity.WARNING, paths[1], f"chapter {number} is duplicated: {names}")
         numbers = sorted(by_number)
-        first = min((n for n in numbers if n > 0), default=1)
-        missing = [n for n in range(first, numbers[-1]) if n not in by_number]
+        missing = [n for n in range(1, numbers[-1]) if n not in by_number]
         for start, end in _ranges(missing):
             which = f"chapter {start}" if start == end else f"chapters {start}-{end}"
             self.add(Severity.WARNING, folder, f"gap: {which} missing")

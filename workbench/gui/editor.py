@@ -87,33 +87,35 @@ class ChapterEditor(QWidget):
         self._newline = "\r\n" if "\r\n" in loaded.text else "\n"
         shown = loaded.text.replace("\r\n", "\n")
         if keep_undo:
-            # An external reload stays undoable: select all and replace as one edit.
-            cursor = QTextCursor(self.text_edit.document())
-            cursor.select(QTextCursor.SelectionType.Document)
-            cursor.insertText(shown)
+            # An external reload stays undoable: replace everything as one edit.
+            self._replace_all(shown)
         else:
             self.text_edit.setPlainText(shown)
-        self._apply_line_height()
-        if not keep_undo:
+            self._apply_line_height(QTextCursor(self.text_edit.document()))
             self.text_edit.document().clearUndoRedoStacks()
         self.text_edit.document().setModified(False)
         self._count_zi()
 
     def set_unsaved_text(self, text: str) -> None:
         """Replace the shown text with unsaved text (a recovered autosave); stays modified."""
-        cursor = QTextCursor(self.text_edit.document())
-        cursor.select(QTextCursor.SelectionType.Document)
-        cursor.insertText(text.replace("\r\n", "\n"))
-        self._apply_line_height()
+        self._replace_all(text.replace("\r\n", "\n"))
         self.text_edit.document().setModified(True)
         self._count_zi()
 
-    def _apply_line_height(self) -> None:
+    def _replace_all(self, text: str) -> None:
+        cursor = QTextCursor(self.text_edit.document())
+        cursor.beginEditBlock()
+        cursor.select(QTextCursor.SelectionType.Document)
+        cursor.insertText(text)
+        self._apply_line_height(cursor)
+        cursor.endEditBlock()
+
+    @staticmethod
+    def _apply_line_height(cursor: QTextCursor) -> None:
         block_format = QTextBlockFormat()
         block_format.setLineHeight(
             EDITOR_LINE_HEIGHT, QTextBlockFormat.LineHeightTypes.ProportionalHeight.value
         )
-        cursor = QTextCursor(self.text_edit.document())
         cursor.select(QTextCursor.SelectionType.Document)
         cursor.mergeBlockFormat(block_format)
 

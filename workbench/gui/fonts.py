@@ -18,7 +18,7 @@ PREFERRED_CJK_FAMILIES = (
 )
 
 # Proportional line height (percent): CJK glyphs fill the em box, so default leading is cramped.
-EDITOR_LINE_HEIGHT = 170
+EDITOR_LINE_HEIGHT = 150
 
 
 def available_cjk_family() -> str | None:

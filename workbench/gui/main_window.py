@@ -35,6 +35,7 @@ log = logging.getLogger(__name__)
 MAX_RECENT = 10
 MESSAGE_MS = 6000
 WINDOW_STATE_FILE = "window.ini"
+DOCK_WIDTH = 300
 
 
 def window_state() -> QSettings:
@@ -389,6 +390,8 @@ class MainWindow(QMainWindow):
         layout = state.value("windowState")
         if layout is not None:
             self.restoreState(layout)
+        else:
+            self.resizeDocks([self.context_dock], [DOCK_WIDTH], Qt.Orientation.Horizontal)
         splitter = state.value("splitter")
         if splitter is not None:
             self.splitter.restoreState(splitter)

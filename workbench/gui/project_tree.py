@@ -9,6 +9,7 @@ from PySide6.QtCore import QEvent, Qt, Signal
 from PySide6.QtWidgets import QHeaderView, QTreeWidget, QTreeWidgetItem, QWidget
 
 from workbench.book.layout import Role
+from workbench.book.naming import chapter_number_from_name
 from workbench.book.project import CHAPTER_SUFFIXES, Project
 from workbench.errors import WorkbenchError
 
@@ -79,7 +80,7 @@ class ProjectTree(QTreeWidget):
                 self._add_chapters(group, self.project)
             else:
                 for path in files[key]:
-                    self._add_file(group, path, self.project.relative(path).split("/", 1)[-1])
+                    self._add_file(group, path, self._file_label(self.project, path))
             group.setExpanded(key not in collapsed)
         if current:
             self.select_path(current)
@@ -96,6 +97,14 @@ class ProjectTree(QTreeWidget):
             item.setData(0, PATH_ROLE, str(ref.path))
             item.setToolTip(0, project.relative(ref.path))
             item.setTextAlignment(1, Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+
+    def _file_label(self, project: Project, path: Path) -> str:
+        """A plan file reads as its chapter's plan; other files by their name."""
+        if path.parent == project.root / project.layout.plans_dir:
+            parsed = chapter_number_from_name(path.stem)
+            if parsed:
+                return self.tr("Chapter %1 plan").replace("%1", str(parsed[0]))
+        return path.name
 
     def _add_file(self, group: QTreeWidgetItem, path: Path, label: str) -> None:
         item = QTreeWidgetItem(group, [label, ""])

@@ -100,6 +100,7 @@ class SettingsDialog(QDialog):
         )
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
+        _align_labels(model_form, feed_form, ui_form)
         layout = QVBoxLayout(self)
         layout.addWidget(model_box)
         layout.addWidget(feed_box)
@@ -126,3 +127,16 @@ class SettingsDialog(QDialog):
                 "ui_language": self.language.currentData(),
             }
         )
+
+
+def _align_labels(*forms: QFormLayout) -> None:
+    """Give the label columns of several forms one width, so the fields line up."""
+    labels = [
+        item.widget()
+        for form in forms
+        for row in range(form.rowCount())
+        if (item := form.itemAt(row, QFormLayout.ItemRole.LabelRole)) and item.widget()
+    ]
+    width = max((label.sizeHint().width() for label in labels), default=0)
+    for label in labels:
+        label.setMinimumWidth(width)

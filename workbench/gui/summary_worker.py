@@ -159,9 +159,15 @@ class SummaryQueue(QObject):
         for entry in [e for e in self._pending if (e.job.start, e.job.end) == key]:
             self._pending.remove(entry)
             self.cancelled.emit(entry.job_id, entry.job.label)
-        if self._running and (self._running.job.start, self._running.job.end) == key:
-            self._stale.add(self._running.job_id)
-            self._running.cancel.set()
+        running = self._running
+        if (
+            running
+            and (running.job.start, running.job.end) == key
+            and running.job_id not in self._stale
+        ):
+            self._stale.add(running.job_id)
+            running.cancel.set()
+            self.cancelled.emit(running.job_id, running.job.label)
         self._held.pop(key, None)
         self._next_id += 1
         entry = _Entry(self._next_id, job, self.project.root, self.settings.model_copy(deep=True))
@@ -274,9 +280,11 @@ class SummaryQueue(QObject):
             self.cancelled.emit(entry.job_id, entry.job.label)
         self._pending.clear()
         self._held.clear()
-        if self._running:
-            self._stale.add(self._running.job_id)
-            self._running.cancel.set()
+        running = self._running
+        if running and running.job_id not in self._stale:
+            self._stale.add(running.job_id)
+            running.cancel.set()
+            self.cancelled.emit(running.job_id, running.job.label)
         self.changed.emit()
 
     def shutdown(self) -> None:

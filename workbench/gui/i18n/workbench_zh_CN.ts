@@ -278,6 +278,10 @@
       <source>unreadable</source>
       <translation>无法读取</translation>
     </message>
+    <message>
+      <source>Chapter %1 plan</source>
+      <translation>第%1章 章纲</translation>
+    </message>
   </context>
   <context>
     <name>Prompts</name>

@@ -1,0 +1,117 @@
+"""Find and replace, the settings dialog, the import preview, the Markdown highlighter."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtGui import QFont
+
+from workbench.book.project import Project
+from workbench.gui.import_dialog import ImportPreviewDialog
+from workbench.gui.settings_dialog import SettingsDialog
+from workbench.settings import Settings
+
+
+def test_find_and_replace_all_is_one_undo_step(window, novel: Path) -> None:
+    path = Project.open(novel).chapters[0].path
+    editor = window.open_path(path)
+    editor.load(window.project.write(path, "甲乙甲丙甲\n"))
+    window.open_find_bar()
+    bar = editor.find_bar
+    assert bar.isVisible()
+    bar.find_edit.setText("甲")
+    assert bar.find_next()
+    assert editor.text_edit.textCursor().selectedText() == "甲"
+    bar.replace_edit.setText("丁")
+    assert bar.replace_all() == 3
+    assert editor.text() == "丁乙丁丙丁\n"
+    assert bar.result_label.text() == "已替换 3 处"
+    editor.text_edit.undo()
+    assert editor.text() == "甲乙甲丙甲\n"
+    bar.find_edit.setText("戊")
+    assert not bar.find_next()
+    assert bar.result_label.text() == "未找到"
+
+
+def test_settings_dialog_edits_every_field(qapp) -> None:
+    original = Settings(recent_projects=["/somewhere"])
+    dialog = SettingsDialog(original)
+    dialog.base_url.setText(" http://127.0.0.1:8080/v1 ")
+    dialog.model.setText("qwen2.5")
+    dialog.api_key.setText("sk-local")
+    dialog.encoding.setCurrentText("cl100k_base")
+    dialog.context_window.setValue(32_768)
+    dialog.backend.setCurrentIndex(dialog.backend.findData("openai"))
+    dialog.font_family.setCurrentFont(QFont("DejaVu Sans"))
+    dialog.font_size.setValue(20)
+    dialog.language.setCurrentIndex(dialog.language.findData("en"))
+    edited = dialog.edited_settings()
+    dialog.deleteLater()
+    assert edited.llm.base_url == "http://127.0.0.1:8080/v1"
+    assert edited.llm.model == "qwen2.5"
+    assert edited.llm.api_key.get_secret_value() == "sk-local"
+    assert edited.tokenizer_encoding == "cl100k_base"
+    assert edited.context_window == 32_768
+    assert edited.summary_backend == "openai"
+    assert edited.editor_font_size == 20
+    assert edited.ui_language == "en"
+    assert edited.recent_projects == ["/somewhere"], "fields the dialog does not show are kept"
+    assert original.llm.model == "", "the dialog edits a copy"
+
+
+def test_import_shows_the_split_before_writing(make_window, tmp_path: Path, monkeypatch) -> None:
+    manuscript = tmp_path / "旧稿.txt"
+    manuscript.write_text(
+        "书名：测试\n\n第一章 出山\n林风下山了。\n\n第二章 入城\n城门很高。\n", encoding="gb18030"
+    )
+    target = tmp_path / "imported"
+    shown: list[ImportPreviewDialog] = []
+
+    def preview_then(answer: ImportPreviewDialog.DialogCode):
+        def exec_(dialog: ImportPreviewDialog) -> int:
+            shown.append(dialog)
+            assert not (target / "chapters").exists(), "nothing is written before the preview"
+            return answer
+
+        return exec_
+
+    window = make_window()
+    monkeypatch.setattr(
+        ImportPreviewDialog, "exec", preview_then(ImportPreviewDialog.DialogCode.Rejected)
+    )
+    assert not window.import_manuscript(manuscript, target)
+    assert not (target / "chapters").exists()
+
+    monkeypatch.setattr(
+        ImportPreviewDialog, "exec", preview_then(ImportPreviewDialog.DialogCode.Accepted)
+    )
+    assert window.import_manuscript(manuscript, target)
+    table = shown[-1].table
+    assert table.rowCount() == 2
+    assert [table.item(row, 1).text() for row in range(2)] == ["出山", "入城"]
+    assert shown[-1].write_button.isEnabled()
+    assert window.project is not None and window.project.root == target.resolve()
+    assert [ref.number for ref in window.project.chapters] == [1, 2]
+    for dialog in shown:
+        dialog.deleteLater()
+
+
+def test_import_refuses_to_overwrite_existing_chapters(window, novel: Path, tmp_path: Path) -> None:
+    from workbench.book.importer import plan_import, read_manuscript
+
+    manuscript = tmp_path / "dup.txt"
+    manuscript.write_text("第一章 重复\n正文。\n", encoding="utf-8")
+    dialog = ImportPreviewDialog(plan_import(read_manuscript(manuscript), novel))
+    assert not dialog.write_button.isEnabled()
+    assert "ch001.md" in dialog.notes.text()
+    dialog.deleteLater()
+
+
+def test_headings_and_emphasis_are_highlighted(window, novel: Path) -> None:
+    editor = window.open_path(Project.open(novel).chapters[0].path)
+    editor.load(window.project.write(editor.path, "# 第1章 标题\n\n他说：**小心**。\n"))
+    document = editor.text_edit.document()
+    heading = document.firstBlock().layout().formats()
+    assert heading and heading[0].format.fontWeight() >= QFont.Weight.Bold
+    body = document.findBlockByNumber(2).layout().formats()
+    assert [(r.start, r.length) for r in body] == [(3, 6)]

@@ -1,0 +1,103 @@
+"""Files changed by other programs: reload when clean, conflict bar when dirty, batches."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import QTimer
+
+from workbench.book.project import Project
+from workbench.book.textio import write_text
+
+
+def test_a_clean_document_reloads(window, novel: Path, qtbot) -> None:
+    path = Project.open(novel).chapters[0].path
+    editor = window.open_path(path)
+    write_text(path, "# 第1章 改过\n\n另一个程序写的。\n")
+    qtbot.waitUntil(lambda: editor.text() == "# 第1章 改过\n\n另一个程序写的。\n")
+    assert not editor.is_modified()
+    assert not editor.has_conflict()
+    editor.text_edit.undo()  # the reload is one undoable edit
+    assert editor.text() != "# 第1章 改过\n\n另一个程序写的。\n"
+
+
+def test_a_dirty_document_gets_the_conflict_bar(window, novel: Path, qtbot, type_at_end) -> None:
+    path = Project.open(novel).chapters[0].path
+    editor = window.open_path(path)
+    type_at_end(editor, "我的修改")
+    mine = editor.text()
+    write_text(path, "外部版本\n")
+    qtbot.waitUntil(editor.has_conflict)
+    assert editor.text() == mine
+    assert path.read_text(encoding="utf-8") == "外部版本\n"
+    assert not window.tabs.save(editor), "saving must not silently overwrite the other version"
+    assert path.read_text(encoding="utf-8") == "外部版本\n"
+
+    dialog = editor.compare()
+    diff = dialog.view.toPlainText()
+    assert "-外部版本" in diff and "我的修改" in diff
+    dialog.close()
+
+    editor.conflict_bar.load_button.click()
+    assert editor.text() == "外部版本\n"
+    assert not editor.is_modified() and not editor.has_conflict()
+
+
+def test_keep_mine_then_save_replaces_the_disk_version(
+    window, novel: Path, qtbot, type_at_end
+) -> None:
+    path = Project.open(novel).chapters[0].path
+    editor = window.open_path(path)
+    type_at_end(editor, "我的")
+    write_text(path, "外部\n")
+    qtbot.waitUntil(editor.has_conflict)
+    editor.conflict_bar.keep_button.click()
+    assert not editor.has_conflict()
+    assert window.tabs.save(editor)
+    assert path.read_text(encoding="utf-8") == editor.text()
+
+
+def test_our_own_saves_do_not_raise_the_bar(window, novel: Path, qtbot, type_at_end) -> None:
+    path = Project.open(novel).chapters[0].path
+    editor = window.open_path(path)
+    type_at_end(editor, "存")
+    batches = window.external_batches
+    assert window.tabs.save(editor)
+    qtbot.waitUntil(lambda: window.external_batches > batches)  # the watcher did see the write
+    type_at_end(editor, "再改")
+    assert not editor.has_conflict()
+
+
+def test_a_deleted_file_keeps_the_text_and_says_so(window, novel: Path, qtbot) -> None:
+    path = Project.open(novel).chapters[0].path
+    editor = window.open_path(path)
+    text = editor.text()
+    path.unlink()
+    qtbot.waitUntil(editor.has_conflict)
+    assert editor.conflict_bar.deleted
+    assert editor.text() == text
+
+
+def test_300_external_changes_are_one_batch_and_the_window_stays_live(
+    window, novel: Path, qtbot
+) -> None:
+    project = Project.open(novel)
+    path = project.chapters[0].path
+    editor = window.open_path(path)
+    ticks = []
+    ticker = QTimer()
+    ticker.setInterval(5)
+    ticker.timeout.connect(lambda: ticks.append(1))
+    ticker.start()
+    batches = window.external_batches
+    first_new = project.chapters[-1].number + 1
+    # Like `git checkout`: one open chapter rewritten, 299 new chapter files.
+    write_text(path, "# 第1章 新分支\n\n分支上的版本。\n")
+    for number in range(first_new, first_new + 299):
+        write_text(project.new_chapter_path(number), f"# 第{number}章\n\n正文{number}。\n")
+    qtbot.waitUntil(lambda: window.external_batches > batches, timeout=10_000)
+    ticker.stop()
+    assert window.external_batches == batches + 1, "the burst must be handled as one batch"
+    assert editor.text() == "# 第1章 新分支\n\n分支上的版本。\n"
+    assert window.tree.topLevelItem(0).childCount() == len(project.chapters) + 299
+    assert ticks, "the event loop kept turning while the files arrived"

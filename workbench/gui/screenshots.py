@@ -1,0 +1,110 @@
+"""`make screenshots`: render the main window on a copy of the sample novel to PNG files.
+
+Run with QT_QPA_PLATFORM=offscreen. It works on a temporary copy of the sample and a temporary
+user config folder, so neither the repository nor the developer's settings are touched.
+Real CJK glyphs need a CJK font installed (e.g. fonts-noto-cjk); without one the text renders
+as boxes and a warning says so.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import shutil
+import sys
+import tempfile
+from pathlib import Path
+
+from PySide6.QtCore import QCoreApplication, QEventLoop, QTimer
+from PySide6.QtWidgets import QApplication, QWidget
+
+from workbench.book.layout import Role
+from workbench.book.textio import write_text
+
+log = logging.getLogger(__name__)
+
+REPO = Path(__file__).resolve().parents[2]
+SAMPLE = REPO / "resources" / "sample-novel"
+SIZE = (1440, 900)
+
+
+def settle(milliseconds: int = 300) -> None:
+    """Let layouts, the 字 count timer and queued signals run before grabbing."""
+    loop = QEventLoop()
+    QTimer.singleShot(milliseconds, loop.quit)
+    loop.exec()
+
+
+def save(widget: QWidget, target: Path) -> Path:
+    """Grab a widget to a PNG file."""
+    settle()
+    if not widget.grab().save(str(target)):
+        raise OSError(f"could not write {target}")
+    print(target)
+    return target
+
+
+def render(out_dir: Path, work: Path) -> list[Path]:
+    """Render every screenshot into `out_dir`, working on a copy of the sample in `work`."""
+    from workbench.gui.app import create_window
+    from workbench.gui.fonts import available_cjk_family
+    from workbench.gui.settings_dialog import SettingsDialog
+    from workbench.settings import Settings
+
+    if available_cjk_family() is None:
+        log.warning("no CJK font installed: Chinese text will render as boxes")
+    novel = work / "sample-novel"
+    shutil.copytree(SAMPLE, novel)
+    out_dir.mkdir(parents=True, exist_ok=True)
+    written = []
+
+    window = create_window(Settings())
+    window.show()
+    window.resize(*SIZE)
+    window.splitter.setSizes([300, SIZE[0] - 300])
+    window.open_project(novel)
+    window.tree.scrollToTop()
+    written.append(save(window, out_dir / "main-window.png"))
+
+    # A chapter with unsaved edits whose file another program changed: the conflict bar.
+    editor = window.tabs.current_editor()
+    cursor = editor.text_edit.textCursor()
+    cursor.movePosition(cursor.MoveOperation.End)
+    cursor.insertText("\n（作者刚写下、尚未保存的一句。）")
+    write_text(editor.path, editor.loaded.text + "\n（另一个程序追加的一行。）\n")
+    QTimer.singleShot(0, window.tabs.autosave_now)
+    settle(800)
+    written.append(save(window, out_dir / "conflict-bar.png"))
+    editor.load_from_disk()
+
+    window.open_path(window.project.role_path(Role.ROLLING_SUMMARY))
+    written.append(save(window, out_dir / "rolling-summary.png"))
+
+    dialog = SettingsDialog(window.settings, window)
+    dialog.show()
+    written.append(save(dialog, out_dir / "settings.png"))
+    dialog.close()
+
+    window.apply_settings(window.settings.model_copy(update={"ui_language": "en"}))
+    window.open_path(window.project.chapters[-1].path)
+    written.append(save(window, out_dir / "main-window-en.png"))
+    window.shut_down()
+    window.close()
+    return written
+
+
+def main(argv: list[str]) -> int:
+    """Entry point: `python -m workbench.gui.screenshots OUT_DIR`."""
+    logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
+    out_dir = Path(argv[1] if len(argv) > 1 else "docs/screenshots").resolve()
+    with tempfile.TemporaryDirectory(prefix="workbench-shots-") as scratch:
+        os.environ["WORKBENCH_CONFIG_DIR"] = str(Path(scratch) / "config")
+        app = QApplication.instance() or QApplication(argv[:1])
+        QCoreApplication.setApplicationName("Workbench")
+        render(out_dir, Path(scratch))
+        app.processEvents()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))

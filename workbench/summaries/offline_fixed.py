@@ -16,6 +16,7 @@ from workbench.book.project import Project
 from workbench.book.sections import Section, sections
 from workbench.summaries import extract
 from workbench.summaries.backend import FixedRequest
+from workbench.trackers import load_cast
 
 DRAFT_MARK = "（离线草稿：抽取式摘要，未经模型改写）"
 WORLD_TOPICS = (
@@ -74,8 +75,10 @@ def _characters(project: Project, cap: int) -> list[str]:
     lines: list[str] = []
     protagonist = project.read_role(Role.PROTAGONIST)
     if protagonist is not None:
+        name = load_cast(project).protagonist
+        lead = f"**{name}**：" if name else ""
         body = _description(protagonist.text)
-        lines += ["### 主角", "", *extract.fit([_sentences(body, 5)], cap // 4), ""]
+        lines += ["### 主角", "", *extract.fit([lead + _sentences(body, 5)], cap // 4), ""]
     supporting: list[str] = []
     antagonists: list[str] = []
     for path in project.character_files():

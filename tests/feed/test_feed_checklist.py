@@ -107,3 +107,20 @@ def test_no_plan_falls_back_to_the_outline_section(novel):
     plan = next(b for b in feed.blocks if b.kind == "plan")
     assert feed.ready and "林风夜探后山" in plan.text
     assert feed.template_source == "default"
+
+
+def test_an_edited_tracker_shows_in_the_next_feed_of_the_same_project(novel):
+    project = Project.open(novel)
+    first = build_feed(project, "MainWriter", 23)
+    tracker = novel / "references/plot-tracker.md"
+    tracker.write_text(
+        tracker.read_text(encoding="utf-8")
+        + "| F002 | 断剑上的血字 | 10 | 25 | 未回收 | 支线 | 苏瑶 | 断剑 |\n",
+        encoding="utf-8",
+    )
+    second = build_feed(project, "MainWriter", 23)
+    keys = [
+        [item.key for b in feed.blocks if b.kind == "foreshadowing" for item in b.items]
+        for feed in (first, second)
+    ]
+    assert "F002" not in keys[0] and "F002" in keys[1]

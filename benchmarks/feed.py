@@ -1,0 +1,209 @@
+"""Benchmark: a MainWriter feed for the last chapter of a 2,000,000-字 project.
+
+The project is built from the corpus (sanguo-yanyi.txt, 120 回, ~600,000 字): its chapters are
+split at the `第N回` headings and repeated in order — 1-120, then 1-120 again, … — renumbered
+ch001, ch002, … until the book holds 2,000,000 字. Fixed context, rolling summaries (one per
+5 chapters, ≤2200 字, first sentences of each chapter), trackers, plans and a style anchor are
+generated around it so the feed has every layer.
+
+Prints: cold ms (a fresh process: open the project and build the feed, tokenizer load and an
+empty `.workbench/` token cache included, imports excluded), warm ms (median of repeated
+builds in one process), the floor (tokenising the feed's text once) and warm/floor.
+Targets (PRODUCT.md §7): warm ≤ 50 ms, cold ≤ 1 s, warm within 1.5× the floor.
+
+Run: `make bench` or `.venv/bin/python benchmarks/feed.py [--keep DIR] [--profile]`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import cProfile
+import json
+import pstats
+import re
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from workbench.book.counting import count_zi
+from workbench.book.fixed_context import FixedPart, render_fixed_context, source_hashes
+from workbench.book.project import Project
+from workbench.book.textio import read_text
+from workbench.feed import build_feed, token_counter
+
+REPO = Path(__file__).resolve().parent.parent
+CORPUS = REPO.parent / "shared" / "corpus" / "sanguo-yanyi.txt"
+TARGET_ZI = 2_000_000
+HEADING = re.compile(
+    r"^[ \t\u3000]*(?:正文[ \t\u3000]*)?(第[一二三四五六七八九十百零]+回)(.*)$", re.MULTILINE
+)
+FIRST_SENTENCE = re.compile(r"[^。！？\n]{4,80}[。！？]")
+
+
+def corpus_chapters() -> list[tuple[str, str]]:
+    """(title, text) of each 回 of the corpus."""
+    text = read_text(CORPUS).text
+    found = list(HEADING.finditer(text))
+    chapters = []
+    for index, match in enumerate(found):
+        end = found[index + 1].start() if index + 1 < len(found) else len(text)
+        body = text[match.end() : end].strip()
+        title = (match.group(1) + " " + match.group(2).strip()).strip()
+        chapters.append((title, body))
+    return chapters
+
+
+def write(root: Path, relative: str, text: str) -> None:
+    path = root / relative
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text, encoding="utf-8")
+
+
+def build_project(root: Path) -> tuple[int, int]:
+    """Write the 2M-字 project; returns (chapters, 字)."""
+    source = corpus_chapters()
+    total, number, summaries = 0, 0, []
+    pending: list[str] = []
+    while total < TARGET_ZI:
+        title, body = source[number % len(source)]
+        number += 1
+        text = f"# 第{number}章 {title}\n\n{body}\n"
+        write(root, f"chapters/ch{number:04d}.md", text)
+        total += count_zi(text)
+        pending.append(" ".join(FIRST_SENTENCE.findall(body)[:6]))
+        if number % 5 == 0:
+            gist = "".join(pending)[:2000]
+            summaries.append(
+                f"## 滚动摘要 Ch{number - 4}-{number}\n\n### 主题进展与情感主弧\n\n{gist}\n"
+            )
+            pending = []
+    write(root, "references/rolling-summary.md", "# 滚动摘要\n\n" + "\n".join(summaries))
+    write(root, "worldbuilding/world.md", "# 世界\n\n东汉末年。\n\n## 力量体系\n\n兵、将、谋。\n")
+    write(root, "characters/protagonist.md", "# 刘备\n\n别名：玄德\n\n仁德之主。\n")
+    cast = "# 角色\n\n## 关羽\n\n别名：云长\n\n## 张飞\n\n别名：翼德\n"
+    write(root, "characters/characters.md", cast)
+    write(root, "outline/outline.md", "# 大纲\n\n桃园结义，三分天下，归晋。\n")
+    write(root, "meta/style-anchor.md", "# 文风\n\n半文半白，章回体，回末留扣。\n")
+    write(root, "references/state-tracker.md", "# 主角状态\n\n位置：新野。\n")
+    write(
+        root,
+        "references/plot-tracker.md",
+        "| ID | 内容 | 埋设章节 | 计划回收 | 状态 | 重要度 | 相关角色 | 关键词 |\n"
+        "|---|---|---|---|---|---|---|---|\n"
+        + "".join(
+            f"| F{i:03d} | 伏笔{i} | {i * 5} | {i * 5 + 40} | 未回收 | 核心 | 关羽 | 青龙刀 |\n"
+            for i in range(1, 41)
+        ),
+    )
+    write(
+        root,
+        "references/relationship-tracker.md",
+        "| 章节 | 角色A | 角色B | 关系 | 变化 | 说明 |\n|---|---|---|---|---|---|\n"
+        + "".join(
+            f"| {c} | 刘备 | 关羽 | 兄弟 | 同心→同心 | 第{c}章 |\n" for c in range(1, number, 7)
+        ),
+    )
+    write(
+        root,
+        f"outline/chapters/ch{number:04d}.md",
+        "---\ntype: battle\ncharacters: [刘备, 关羽]\n---\n本章：关羽温酒斩华雄。\n",
+    )
+    parts = {
+        FixedPart.WORLD: "东汉末年，群雄并起。",
+        FixedPart.CHARACTERS: "刘备、关羽、张飞。",
+        FixedPart.OUTLINE: "桃园结义，三分天下，归晋。",
+    }
+    hashes = source_hashes(Project.open(root))
+    fixed = render_fixed_context(parts, hashes, outline_compressed=False)
+    write(root, "references/fixed-context.md", fixed)
+    return number, total
+
+
+COLD_SCRIPT = """
+import json, sys, time
+from workbench.book.project import Project
+from workbench.feed import build_feed
+start = time.perf_counter()
+project = Project.open(sys.argv[1])
+feed = build_feed(project, "MainWriter", project.chapters[-1].number)
+elapsed = (time.perf_counter() - start) * 1000
+print(json.dumps({"ms": elapsed, "ready": feed.ready}))
+"""
+
+
+def cold_ms(root: Path) -> float:
+    """One build in a fresh process with no token cache (imports excluded)."""
+    shutil.rmtree(root / ".workbench", ignore_errors=True)
+    result = subprocess.run(
+        [sys.executable, "-c", COLD_SCRIPT, str(root)], capture_output=True, text=True, check=True
+    )
+    return json.loads(result.stdout)["ms"]
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--keep", type=Path, help="build the project here and keep it")
+    parser.add_argument("--profile", action="store_true", help="profile warm builds")
+    parser.add_argument("--runs", type=int, default=30)
+    args = parser.parse_args()
+    if not CORPUS.is_file():
+        print(f"corpus not found at {CORPUS}", file=sys.stderr)
+        return 1
+    folder = args.keep or Path(tempfile.mkdtemp(prefix="workbench-bench-"))
+    root = folder / "novel-2m"
+    shutil.rmtree(root, ignore_errors=True)
+    chapters, total = build_project(root)
+    print(
+        f"project: {chapters} chapters, {total:,} 字 — the corpus's 120 回 repeated in order "
+        f"and renumbered ch0001-ch{chapters:04d} ({root})"
+    )
+
+    colds = [cold_ms(root) for _ in range(3)]
+    project = Project.open(root)
+    last = project.chapters[-1].number
+    feed = build_feed(project, "MainWriter", last)
+    timings = []
+    for _ in range(args.runs):
+        start = time.perf_counter()
+        build_feed(project, "MainWriter", last)
+        timings.append((time.perf_counter() - start) * 1000)
+    warm = statistics.median(timings)
+
+    counter = token_counter(project)
+    text = feed.to_markdown()
+    floors = []
+    for _ in range(10):
+        start = time.perf_counter()
+        counter.count_uncached(text)
+        floors.append((time.perf_counter() - start) * 1000)
+    floor = statistics.median(floors)
+    totals = feed.totals()["all"]
+    print(
+        f"feed: MainWriter ch{last}, {totals['chars']:,} 字, {totals['tokens']:,} tokens "
+        f"({feed.tokenizer}), ready={feed.ready}"
+    )
+    print(
+        f"cold: {statistics.median(colds):.0f} ms (median of 3 fresh processes: "
+        f"{', '.join(f'{c:.0f}' for c in colds)})   target ≤ 1000 ms"
+    )
+    print(f"warm: {warm:.1f} ms (median of {args.runs})   target ≤ 50 ms")
+    print(f"floor: {floor:.1f} ms (tokenising the feed's {len(text):,} characters once)")
+    print(f"warm/floor: {warm / floor:.2f}   target ≤ 1.5")
+    if args.profile:
+        profiler = cProfile.Profile()
+        profiler.enable()
+        for _ in range(args.runs):
+            build_feed(project, "MainWriter", last)
+        profiler.disable()
+        pstats.Stats(profiler).sort_stats("cumulative").print_stats(25)
+    if args.keep is None:
+        shutil.rmtree(folder, ignore_errors=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -80,3 +80,10 @@ def test_pending_stops_at_the_last_closing_chapter(tmp_path):
 def test_a_range_without_any_chapter_is_skipped(tmp_path):
     project = Project.open(make_book(tmp_path / "b", [1, 2, 3, 4, 5, 11, 12, 13, 14, 15]))
     assert labels(pending_jobs(project)) == ["Ch1-5", "Ch11-15"]
+
+
+def test_a_broken_plan_does_not_stop_scheduling(tmp_path):
+    root = make_book(tmp_path / "b", 7, act_end=(6,))
+    (root / "outline" / "chapters" / "ch007.md").write_text("---\n: [\n---\n", encoding="utf-8")
+    project = Project.open(root)
+    assert labels(jobs_for_saved_chapter(project, 7)) == ["Ch1-5", "Ch6-6"]

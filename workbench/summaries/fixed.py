@@ -19,7 +19,8 @@ from workbench.book.fixed_context import (
 )
 from workbench.book.layout import Role
 from workbench.book.project import Project
-from workbench.llm import LlmCancelled, LlmError
+from workbench.errors import WorkbenchError
+from workbench.llm import LlmCancelled
 from workbench.summaries.backend import FixedRequest, SummaryBackend
 from workbench.summaries.errors import SummaryCancelled, SummaryRejected
 
@@ -78,7 +79,7 @@ def generate_fixed_context(
             raw = backend.fixed(request, cancel=cancel, progress=progress)
         except LlmCancelled as error:
             raise SummaryCancelled(WHAT) from error
-        except LlmError as error:
+        except WorkbenchError as error:  # the endpoint failed, or a file could not be read
             raise SummaryRejected(WHAT, f"{part.value}: {error}") from error
         parts[part] = validate_part(part, raw, compressed=compressed)
     if not compressed:

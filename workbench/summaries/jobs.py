@@ -17,7 +17,8 @@ from collections.abc import Callable
 
 from workbench.book.layout import Role
 from workbench.book.project import Project
-from workbench.llm import LlmCancelled, LlmError
+from workbench.errors import FileProblem, WorkbenchError
+from workbench.llm import LlmCancelled
 from workbench.summaries.backend import SummaryBackend
 from workbench.summaries.errors import SummaryCancelled, SummaryRejected
 from workbench.summaries.inputs import rolling_request
@@ -71,13 +72,22 @@ def _missing_ranges(project: Project, upto: int) -> list[SummaryJob]:
         start = number if start is None else start
         closes = number % RANGE_SIZE == 0 or number + 1 in covered
         if not closes and number in existing:
-            plan = project.plan(number)
-            closes = plan is not None and plan.act_end
+            closes = _act_end(project, number)
         if closes:
             if any(start <= n <= number for n in existing):
                 jobs.append(SummaryJob(start, number))
             start = None
     return jobs
+
+
+def _act_end(project: Project, chapter: int) -> bool:
+    try:
+        plan = project.plan(chapter)
+    except FileProblem as error:
+        # A broken plan must not stop summaries; `workbench check` reports it.
+        log.warning("cannot tell whether chapter %d ends an act: %s", chapter, error)
+        return False
+    return plan is not None and plan.act_end
 
 
 def generate_summary(
@@ -96,17 +106,20 @@ def generate_summary(
         if on_progress is not None:
             on_progress(f"{job.label}: {message}")
 
-    request = rolling_request(project, job)
-    if not request.chapters:
-        raise SummaryRejected(job.what, f"no chapter between {job.start} and {job.end} exists")
     if cancel is not None and cancel.is_set():
         raise SummaryCancelled(job.what)
-    progress(f"summarising {len(request.chapters)} chapters with the {backend.name} backend")
     try:
+        request = rolling_request(project, job)
+        if not request.chapters:
+            reason = f"no chapter between {job.start} and {job.end} exists"
+            raise SummaryRejected(job.what, reason)
+        progress(f"summarising {len(request.chapters)} chapters with the {backend.name} backend")
         raw = backend.rolling(request, cancel=cancel, progress=progress)
+    except SummaryRejected:
+        raise
     except LlmCancelled as error:
         raise SummaryCancelled(job.what) from error
-    except LlmError as error:
+    except WorkbenchError as error:  # the endpoint failed, or a file could not be read
         raise SummaryRejected(job.what, str(error)) from error
     section = validate_section(raw, job)
     progress("done")

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -14,7 +13,6 @@ from PySide6.QtWidgets import QApplication, QFileDialog, QMessageBox
 from workbench.gui.i18n import I18N_DIR, qm_path
 from workbench.settings import Settings
 
-SAMPLE = Path(__file__).resolve().parents[2] / "resources" / "sample-novel"
 StandardButton = QMessageBox.StandardButton
 
 
@@ -73,32 +71,10 @@ def dialogs(monkeypatch) -> Dialogs:
     assert not scripted.unexpected, f"unscripted dialogs: {scripted.unexpected}"
 
 
-def _small_novel(root: Path) -> Path:
-    """A 12-chapter project laid down from the templates (until the sample novel lands)."""
-    from workbench.book.project import Project
-    from workbench.book.templates import create_project
-
-    create_project(root)
-    project = Project.open(root)
-    for number in range(1, 13):
-        body = (
-            f"# 第{number}章 山门第{number}日\n\n"
-            "林风站在青云宗的山门前，望着远处翻涌的云海。\n\n"
-            "“师兄，你真要下山？”苏瑶追上来问道。\n\n"
-            "他点了点头，把玉佩收进怀里：“雷雨夜它又发热了，我得去查个明白。”\n"
-        )
-        project.save_chapter(number, body)
-    return root
-
-
 @pytest.fixture
-def novel(tmp_path) -> Path:
+def novel(sample_copy) -> Path:
     """A fresh copy of the bundled sample novel."""
-    if (SAMPLE / "references" / "rolling-summary.md").is_file():
-        target = tmp_path / "sample-novel"
-        shutil.copytree(SAMPLE, target)
-        return target
-    return _small_novel(tmp_path / "small-novel")
+    return sample_copy
 
 
 @pytest.fixture

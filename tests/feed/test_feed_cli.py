@@ -88,3 +88,22 @@ def test_bad_usage(novel, capsys):
         main(["feed", str(novel), "--agent", "Nobody", "--chapter", "1"])
     assert exit_info.value.code == 2
     assert main(["feed", str(novel)]) == 2
+
+
+def test_character_power_takes_the_characters_in_the_passage(novel, capsys):
+    chapter = novel / "chapters/ch012.md"
+    chapter.write_text("# 第12章\n\n苏瑶拔剑。赵乾冷笑。\n", encoding="utf-8")
+    plan = novel / "outline/chapters/ch012.md"
+    plan.write_text("---\ntype: battle\n---\n一战。\n", encoding="utf-8")
+    args = ["feed", str(novel), "--agent", "BattleAgent", "--chapter", "12"]
+    assert main([*args, "--passage", "8:14"]) == EXIT_OK  # 苏瑶拔剑。
+    out = capsys.readouterr().out
+    assert "characters/characters.md#苏瑶" in out
+    assert "characters.md#赵乾" not in out  # outside the passage, not in the plan
+
+
+def test_a_short_name_inside_a_longer_one_does_not_count(tmp_path):
+    from workbench.feed.power import _named
+
+    assert not _named("谢灵", "谢灵均拔剑", {"谢灵", "谢灵均"})
+    assert _named("谢灵", "谢灵均与谢灵", {"谢灵", "谢灵均"})

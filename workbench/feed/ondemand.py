@@ -119,7 +119,6 @@ def on_demand_blocks(project: Project, chapter: int) -> list[Block]:
             source=project.relative(project.role_path(role)),
             group=Group.SCENE,
             required=True,
-            chapter=chapter,
         )
         for kind, (block_id, title, role) in KINDS.items()
     }

@@ -112,10 +112,12 @@ def power_blocks(project: Project, config: FeedConfig, chapter: int, passage: st
     """角色战力 (state tracker + the sections of the characters in play) and 力量体系."""
     plan = project.plan(chapter)
     wanted = set(plan.characters) if plan else set()
+    everyone = character_sections(project)
+    known = {name for entry in everyone for name in entry.names}
     entries = [
         entry
-        for entry in character_sections(project)
-        if any(name in wanted or name in passage for name in entry.names)
+        for entry in everyone
+        if any(name in wanted or _named(name, passage, known) for name in entry.names)
     ]
     state = project.read_role(Role.STATE_TRACKER)
     parts, sources = [], []
@@ -142,6 +144,14 @@ def power_blocks(project: Project, config: FeedConfig, chapter: int, passage: st
         power.set_text("", Status.MISSING, f"{state_path} 不存在，且选段/规划中没有已知角色")
         power.fix = f"写 {state_path}（主角位置、修为、物品）"
     return [power, power_system_block(project, config)]
+
+
+def _named(name: str, text: str, known: set[str]) -> bool:
+    """Whether `name` occurs in `text` other than inside a longer known name (谢灵 in 谢灵均)."""
+    for longer in known:
+        if name in longer and longer != name:
+            text = text.replace(longer, "\0")
+    return name in text
 
 
 def power_system_block(project: Project, config: FeedConfig) -> Block:

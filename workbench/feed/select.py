@@ -75,9 +75,12 @@ class Selector:
             blocks += self.summary_blocks()
         if recipe.skeleton:
             blocks += self.skeleton_blocks()
-        blocks += self.chapter_blocks()
+        # Seed order: fixed, rolling (earlier chapters raw), on-demand, then the task blocks.
+        chapters = self.chapter_blocks()
+        blocks += [block for block in chapters if block.layer is Layer.ROLLING]
         if recipe.on_demand:
             blocks += on_demand_blocks(self.project, self.chapter)
+        blocks += [block for block in chapters if block.layer is Layer.TASK]
         if recipe.plan:
             blocks.append(self.plan_block())
         if recipe.passage:

@@ -33,7 +33,6 @@ class ChapterEditor(QWidget):
 
     ziChanged = Signal(int)
     modifiedChanged = Signal(bool)
-    saveRequested = Signal()
 
     def __init__(
         self, loaded: TextFile, chapter: int | None, font: QFont, parent: QWidget | None = None

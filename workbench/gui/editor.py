@@ -118,6 +118,16 @@ class ChapterEditor(QWidget):
         cursor.select(QTextCursor.SelectionType.Document)
         cursor.mergeBlockFormat(block_format)
 
+    def move_cursor_to_end(self) -> None:
+        """Put the caret after the last character (a new chapter starts there)."""
+        cursor = self.text_edit.textCursor()
+        cursor.movePosition(QTextCursor.MoveOperation.End)
+        self.text_edit.setTextCursor(cursor)
+
+    def open_find_bar(self) -> None:
+        """Show find and replace under the text."""
+        self.find_bar.open_bar()
+
     def set_editor_font(self, font: QFont) -> None:
         """Use a new font (from the settings dialog)."""
         self.text_edit.setFont(font)

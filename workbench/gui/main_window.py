@@ -259,9 +259,7 @@ class MainWindow(QMainWindow):
         self._refresh_project()
         editor = self.open_path(written.path)
         if editor:
-            cursor = editor.text_edit.textCursor()
-            cursor.movePosition(cursor.MoveOperation.End)
-            editor.text_edit.setTextCursor(cursor)
+            editor.move_cursor_to_end()
         return editor
 
     def close_current_tab(self) -> None:
@@ -273,7 +271,7 @@ class MainWindow(QMainWindow):
         """Show find and replace in the editor in front."""
         editor = self.tabs.current_editor()
         if editor:
-            editor.find_bar.open_bar()
+            editor.open_find_bar()
 
     def _current_editor_changed(self, editor: ChapterEditor | None) -> None:
         if editor is None:

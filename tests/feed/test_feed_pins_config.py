@@ -123,3 +123,12 @@ def test_recipes_and_knobs_are_adjustable_in_workbench_toml(novel):
     assert summaries == ["滚动摘要 Ch21-25", "滚动摘要 Ch26-30"]
     skeleton = next(b for b in feed.blocks if b.kind == "skeleton")
     assert [i.key for i in skeleton.items] == ["skeleton.23", "skeleton.13", "skeleton.3"]
+
+
+def test_debug_scores_can_be_switched_on_in_workbench_toml(novel):
+    (novel / "workbench.toml").write_text("[feed]\ndebug_scores = true\n", encoding="utf-8")
+    feed = build_feed(Project.open(novel), "MainWriter", 23)
+    markdown = feed.to_markdown()
+    assert "## 排序得分（调试）" in markdown
+    assert "recency=" in markdown
+    assert "## 排序得分（调试）" not in feed.to_markdown(debug_scores=False)

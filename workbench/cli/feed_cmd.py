@@ -80,7 +80,7 @@ def run(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
         return EXIT_NOT_READY
-    text = render(feed, args.format, args.debug_scores)
+    text = render(feed, args.format)
     if args.save:
         saved = save_feed(project, feed, text, args.format)
         print(f"saved {project.relative(saved)}", file=sys.stderr)
@@ -91,9 +91,9 @@ def run(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def render(feed: Feed, format: str, debug_scores: bool) -> str:
+def render(feed: Feed, format: str) -> str:
     """The feed in the requested format."""
-    return feed.to_json() if format == "json" else feed.to_markdown(debug_scores=debug_scores)
+    return feed.to_json() if format == "json" else feed.to_markdown()
 
 
 def save_feed(project: Project, feed: Feed, text: str, format: str) -> Path:

@@ -131,6 +131,7 @@ def build_feed(
         tokenizer_note=counter.note,
         notes=notes,
         window=sorted({*window, *passage_window}),
+        debug_scores=debug,
     )
     log.debug(
         "feed %s ch%d: %d blocks, %d 字, ready=%s",

@@ -226,6 +226,7 @@ class Feed:
     tokenizer_note: str = ""
     notes: list[str] = field(default_factory=list)
     window: list[int] = field(default_factory=list)  # chapters whose text the recipe allows
+    debug_scores: bool = False  # scores were computed (--debug-scores or [feed] debug_scores)
 
     @property
     def ready(self) -> bool:
@@ -244,11 +245,13 @@ class Feed:
         }
         return result
 
-    def to_markdown(self, *, debug_scores: bool = False) -> str:
-        """The feed as Markdown: checklist first, then each block under its heading."""
+    def to_markdown(self, *, debug_scores: bool | None = None) -> str:
+        """The feed as Markdown: checklist first, then each block under its heading; the
+        ranker's scores at the end when they were computed (or `debug_scores` says so)."""
         from workbench.feed.render import feed_markdown
 
-        return feed_markdown(self, debug_scores=debug_scores)
+        show = self.debug_scores if debug_scores is None else debug_scores
+        return feed_markdown(self, debug_scores=show)
 
     def to_json(self) -> str:
         """The feed as JSON (schema in `workbench feed --schema`)."""

@@ -77,8 +77,8 @@ def test_open_foreshadowing_comes_from_the_plot_tracker_by_id(tmp_path):
     project = Project.open(root)
     text = generate_summary(project, SummaryJob(6, 10), OfflineBackend())
     listed = part(text, SECTION_TITLES[2])
-    assert "F001 玉佩在雷雨夜发热（第3章埋设，计划第20章回收）" in listed
-    assert "F004 宗主的旧伤" in listed  # resolved only at 12, so open at 10
+    assert "- F001 玉佩在雷雨夜发热（第3章埋设）\n- F004 宗主的旧伤（第4章埋设）" in listed
+    # F004 is resolved only at 12, so open at 10; F002 was resolved at 8, F003 planted at 12.
     assert "F002" not in listed and "F003" not in listed
 
 
@@ -128,3 +128,20 @@ def test_cancelled_before_start(tmp_path):
     project = Project.open(make_book(tmp_path / "b", 5))
     with pytest.raises(SummaryCancelled):
         generate_summary(project, SummaryJob(1, 5), OfflineBackend(), cancel=cancel)
+
+
+def test_when_not_all_foreshadowing_fits_the_core_entries_stay_in_id_order(tmp_path):
+    rows = [
+        f"| F{n:03d} | {'青云山下又起异象，' * 4}第{n}条 | 1 | 40 | 未回收 | "
+        f"{'核心' if n > 25 else '装饰'} | 林风 | 异象 |"
+        for n in range(1, 31)
+    ]
+    tracker = PLOT_TRACKER.split("| F001")[0] + "\n".join(rows) + "\n"
+    root = make_book(tmp_path / "b", 5)
+    (root / "references").mkdir()
+    (root / "references" / "plot-tracker.md").write_text(tracker, encoding="utf-8")
+    text = generate_summary(Project.open(root), SummaryJob(1, 5), OfflineBackend())
+    ids = re.findall(r"^- (F\d{3}) ", part(text, SECTION_TITLES[2]), re.MULTILINE)
+    assert ids[-5:] == ["F026", "F027", "F028", "F029", "F030"]  # all the core entries
+    assert ids == sorted(ids) and 5 <= len(ids) < 30
+    assert count_zi(text) <= 2200

@@ -24,7 +24,7 @@ log = logging.getLogger(__name__)
 
 DRAFT_MARK = "（离线草稿：抽取式摘要，未经模型改写）"
 # Shares of the 2200-字 cap; the rest is headings and the draft line.
-BUDGETS = (850, 600, 330, 300)
+BUDGETS = (750, 550, 480, 300)
 PRINCIPALS = 6
 UNREGISTERED = "待登记"  # a hook sentence not (yet) in the plot tracker
 # Words that place the story: where people are, what they hold, how strong they are.
@@ -52,7 +52,7 @@ class OfflineBackend:
         bodies = [
             draft.arc(),
             draft.characters(principals),
-            draft.foreshadowing(),
+            draft.foreshadowing(BUDGETS[2]),
             draft.state(),
         ]
         lines = [heading(request.job), DRAFT_MARK, ""]
@@ -141,13 +141,20 @@ class _Draft:
             lines.append(f"- 关系节点（第{sentence.chapter}章）：{sentence.text}")
         return lines
 
-    def foreshadowing(self) -> list[str]:
-        """Open foreshadowing carried over, then this range's open questions, unregistered."""
+    def foreshadowing(self, budget: int) -> list[str]:
+        """Open foreshadowing (the most important, when not all fit), then this range's
+        open questions not registered anywhere."""
         # Registered entries carry over; the previous draft's unregistered hooks do not, or
         # they would pile up range after range and crowd out this range's own.
         request = self.request
-        carried = open_foreshadowing(request.project, request.job.end, request.previous_summary)
-        lines = [f"- {item}" for item in carried if not item.startswith(UNREGISTERED)]
+        by_importance, in_order = open_foreshadowing(
+            request.project, request.job.end, request.previous_summary
+        )
+        # The previous draft's unregistered hooks are not carried over, or they would pile
+        # up range after range and crowd out this range's own.
+        registered = [f"- {item}" for item in by_importance if not item.startswith(UNREGISTERED)]
+        kept = set(extract.fit(registered, budget))
+        lines = [f"- {item}" for item in in_order if f"- {item}" in kept]
         hooks = [s for s in self.everything if any(m in s.text for m in extract.HOOK_MARKS)]
         for sentence in self.pick(hooks, 3):
             lines.append(f"- {UNREGISTERED}（第{sentence.chapter}章）：{sentence.text}")

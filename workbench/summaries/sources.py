@@ -15,6 +15,7 @@ log = logging.getLogger(__name__)
 
 # Names a new project's templates use as headings; they name no one.
 PLACEHOLDERS = frozenset(("主角", "角色", "人物", "配角", "反派", "反派示例"))
+TIERS = {"核心": 0, "支线": 1, "装饰": 2}
 _LIST_ITEM = re.compile(r"^\s*(?:[-*+]|\d+[.)、])\s+(.+)$")
 
 
@@ -31,21 +32,27 @@ def protagonist(project: Project) -> str | None:
     return name if name not in PLACEHOLDERS else None
 
 
-def open_foreshadowing(project: Project, chapter: int, previous_summary: str) -> list[str]:
-    """Foreshadowing open at chapter N, one line each: from the plot tracker (by ID, with
-    where it was planted and is due), else carried over from the previous summary's list."""
+def open_foreshadowing(
+    project: Project, chapter: int, previous_summary: str
+) -> tuple[list[str], list[str]]:
+    """Foreshadowing open at chapter N, one line each, most important first and in list
+    order: from the plot tracker (by ID, with where it was planted), else carried over from
+    the previous summary's list."""
     try:
         entries = load_trackers(project).candidates(chapter)
     except TrackerParseError as error:
         log.warning("plot tracker unreadable, using the previous summary's list: %s", error)
         entries = []
     if entries:
-        lines = []
-        for entry in entries:
-            due = f"，计划第{entry.payoff}章回收" if entry.payoff is not None else ""
-            lines.append(f"{entry.id} {entry.content}（第{entry.planted}章埋设{due}）")
-        return lines
-    return _listed(previous_summary, SECTION_TITLES[2])
+        # ID, one sentence, where planted: the template's wording. When the list is longer
+        # than the section's room, what matters most should survive; the order stays by ID.
+        ranked = sorted(entries, key=lambda e: TIERS.get(e.tier.strip(), len(TIERS)))
+        lines = {
+            entry.id: f"{entry.id} {entry.content}（第{entry.planted}章埋设）" for entry in entries
+        }
+        return [lines[e.id] for e in ranked], [lines[e.id] for e in entries]
+    carried = _listed(previous_summary, SECTION_TITLES[2])
+    return carried, carried
 
 
 def _listed(text: str, title: str) -> list[str]:

@@ -12,6 +12,7 @@ from workbench.book.layout import Role
 from workbench.book.project import Project
 from workbench.errors import FileProblem
 from workbench.feed.model import Block, Group, Item, Layer, Status
+from workbench.trackers.relevance import RelevantItem, relevant_for
 
 log = logging.getLogger(__name__)
 
@@ -34,7 +35,7 @@ def item_line(text: str, reasons: tuple[str, ...]) -> str:
     return text + (f" —— 相关原因：{'；'.join(reasons)}" if reasons else "")
 
 
-def to_item(entry) -> Item:
+def to_item(entry: RelevantItem) -> Item:
     """A RelevantItem as a rankable feed item."""
     signals = " ".join(entry.reasons)
     overdue = any(word in signals for word in OVERDUE_WORDS)
@@ -49,7 +50,7 @@ def to_item(entry) -> Item:
 
 
 # Per open project: (what relevant_for read, by mtime and size; its answer).
-_ANSWERS: WeakKeyDictionary[Project, tuple[tuple, list]] = WeakKeyDictionary()
+_ANSWERS: WeakKeyDictionary[Project, tuple[tuple, list[RelevantItem]]] = WeakKeyDictionary()
 
 
 def _stat(path: str) -> tuple[int, int] | None:
@@ -91,14 +92,12 @@ def _inputs(project: Project, chapter: int) -> tuple:
     )
 
 
-def relevant_items(project: Project, chapter: int) -> list:
+def relevant_items(project: Project, chapter: int) -> list[RelevantItem]:
     """The trackers' relevant_for(project, N), remembered until a file it reads changes.
 
     relevant_for re-checks every chapter file on each call; a feed is rebuilt on every
     keystroke in the GUI, so this layer answers from memory when nothing changed.
     """
-    from workbench.trackers.relevance import relevant_for
-
     key = _inputs(project, chapter)
     remembered = _ANSWERS.get(project)
     if remembered is not None and remembered[0] == key:

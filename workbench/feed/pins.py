@@ -19,6 +19,7 @@ from workbench.book.project import Project
 from workbench.book.sections import find_section
 from workbench.errors import FileProblem
 from workbench.feed.model import Block, Item, Layer, Status
+from workbench.feed.ondemand import KINDS, item_line
 from workbench.feed.trim import demote_headings
 
 PINS_FILE = "meta/pins.json"
@@ -152,8 +153,6 @@ def pin_entries(
 ) -> None:
     """Mark pinned tracker entries in the on-demand blocks; add those not relevant to N from
     their tracker rows (the latest row naming them at or before N)."""
-    from workbench.feed.ondemand import KINDS, item_line
-
     by_kind = {block.kind: block for block in blocks if block.layer is Layer.ON_DEMAND}
     for pin in pins:
         if pin.kind != "entry":

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from workbench.book.fixed_context import (
     CAPS,
     OUTLINE_SUMMARY_TITLE,
+    FixedContext,
     FixedPart,
     parse_fixed_context,
     stale_sources,
@@ -21,6 +22,8 @@ from workbench.book.layout import Role
 from workbench.book.project import Project
 from workbench.feed.config import FeedConfig
 from workbench.feed.model import Block, Group, Item, Layer, Status, zi
+from workbench.feed.ondemand import on_demand_blocks
+from workbench.feed.power import passage_text, power_blocks
 from workbench.feed.recipes import Recipe
 from workbench.feed.summaries import expected_end, latest_before, nearest, summary_sections
 from workbench.feed.trim import demote_headings, first_sentences
@@ -64,9 +67,6 @@ class Selector:
 
     def select(self) -> Selection:
         """Every block the recipe names, in the order they appear in the feed."""
-        from workbench.feed.ondemand import on_demand_blocks
-        from workbench.feed.power import power_blocks
-
         recipe = self.recipe
         blocks: list[Block] = []
         if recipe.fixed_layer:
@@ -125,7 +125,7 @@ class Selector:
         blocks.append(self.outline_block(parsed, source, fix))
         return blocks
 
-    def outline_block(self, parsed, source: str, fix: str) -> Block:
+    def outline_block(self, parsed: FixedContext | None, source: str, fix: str) -> Block:
         """The compressed outline when there is one, else outline.md itself if ≤ 3000 字."""
         cap = CAPS[FixedPart.OUTLINE]
         block = Block(
@@ -335,8 +335,6 @@ class Selector:
 
     def passage_block(self) -> Block:
         """BattleAgent's passage of chapter N with 500 字 of context either side."""
-        from workbench.feed.power import passage_text
-
         ref = self.project.chapter(self.chapter)
         block = Block(
             id="task.passage",

@@ -40,12 +40,6 @@ def trim_to(text: str, cap: int) -> str | None:
     return None
 
 
-def cut_chars(text: str, start: int, end: int) -> tuple[str, bool, bool]:
-    """text[start:end] clamped to the text; whether anything was cut before and after."""
-    start, end = max(0, start), min(len(text), end)
-    return text[start:end], start > 0, end < len(text)
-
-
 @lru_cache(maxsize=512)
 def demote_headings(text: str, level: int = FEED_HEADING_LEVEL) -> str:
     """Shift the text's Markdown headings so the highest sits at `level`, nesting under the

@@ -96,6 +96,7 @@ def backend_for(
 ) -> SummaryBackend:
     """The backend for this project and call; LlmNotConfigured if `openai` has no endpoint."""
     chosen = backend_name(project, name, settings)
+    # Imported here: both backends import this module's request types.
     if chosen == "openai":
         from workbench.llm import ClientConfig
         from workbench.summaries.openai_backend import OpenAIBackend

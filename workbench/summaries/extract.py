@@ -17,8 +17,6 @@ from dataclasses import dataclass
 
 from workbench.book.counting import count_zi
 
-log = logging.getLogger(__name__)
-
 MIN_SENTENCE = 8
 MAX_SENTENCE = 150
 # Words that open a turn or an emotional peak — what the seed asks a summary to keep.
@@ -51,8 +49,9 @@ _BULLET = re.compile(r"^\s*(?:[-*+]|\d+[.)、])\s+")
 _EMPHASIS = re.compile(r"\*\*|__|`")
 
 
-def _jieba():  # type: ignore[no-untyped-def]
-    """jieba, loaded once and quietly (it logs its dictionary loading at DEBUG otherwise)."""
+def _load_jieba() -> None:
+    """Load jieba's dictionary once and quietly (it announces the loading otherwise); jieba
+    is imported only here and below, so commands that never summarise never pay for it."""
     global _loaded
     import jieba
 
@@ -61,7 +60,6 @@ def _jieba():  # type: ignore[no-untyped-def]
             jieba.setLogLevel(logging.WARNING)
             jieba.initialize()
             _loaded = True
-    return jieba
 
 
 @dataclass(frozen=True)
@@ -98,7 +96,7 @@ def _balance_quotes(sentence: str) -> str:
 
 def keywords(text: str, count: int = 40) -> dict[str, float]:
     """TF-IDF keywords of the text with their weights (jieba.analyse)."""
-    _jieba()
+    _load_jieba()
     import jieba.analyse
 
     with _lock:
@@ -124,7 +122,7 @@ def person_names(text: str, count: int = 8) -> list[tuple[str, int]]:
     """The most named people in a text, for books without a cast list: words jieba tags as
     person names (`nr`) at least twice, ranked by how often they occur; a name inside
     another chosen one (玄德 in 刘玄德) counts as the same person."""
-    _jieba()
+    _load_jieba()
     import jieba.posseg
 
     tagged: Counter[str] = Counter()

@@ -9,7 +9,6 @@ foreshadowing by ID, when the trackers package can read it).
 
 from __future__ import annotations
 
-import logging
 import threading
 
 from workbench.book.project import Project
@@ -17,10 +16,9 @@ from workbench.book.sections import sections
 from workbench.summaries import extract
 from workbench.summaries.backend import FixedRequest, Progress, RollingRequest
 from workbench.summaries.errors import SummaryCancelled
+from workbench.summaries.offline_fixed import fixed_part
 from workbench.summaries.rolling import SECTION_TITLES, heading
 from workbench.summaries.sources import cast_names, open_foreshadowing, protagonist
-
-log = logging.getLogger(__name__)
 
 DRAFT_MARK = "（离线草稿：抽取式摘要，未经模型改写）"
 # Shares of the 2200-字 cap; the rest is headings and the draft line.
@@ -65,8 +63,6 @@ class OfflineBackend:
         self, request: FixedRequest, *, cancel: threading.Event | None, progress: Progress
     ) -> str:
         """An extractive summary of one fixed-layer part."""
-        from workbench.summaries.offline_fixed import fixed_part
-
         progress(f"extracting {request.part.value}")
         return fixed_part(request)
 

@@ -6,6 +6,11 @@ carry no content: a fence around the whole answer (```markdown … ```) and a sh
 before the heading ("好的，以下是摘要："). Both are dropped (and logged). Anything else that is
 not exactly one section with the four headings in order, each non-empty, for the right range,
 within 2200 字, is rejected with the reason.
+
+Write-back: a section runs from its heading to the next `#`/`##` heading or the end of the
+file, so text after the last section without a heading of its own counts as part of it. The
+heading is written the way the file already writes them (`Ch6-10` or the template's
+`Ch6-Ch10`), and the file keeps its line endings and encoding.
 """
 
 from __future__ import annotations
@@ -154,9 +159,8 @@ def place_section(text: str | None, job: SummaryJob, section: str) -> str:
     existing = summary_sections(text)
     newline = "\r\n" if "\r\n" in text else "\n"
     short = any(s.short_heading for s in existing)
-    body = section.strip("\n").split("\n", 1)
-    lines = [heading(job, short=short), *body[1:]]
-    new = newline.join("\n".join(lines).split("\n"))
+    lines = section.strip("\n").split("\n")
+    new = newline.join([heading(job, short=short), *lines[1:]])
     same = [s for s in existing if (s.start, s.end) == (job.start, job.end)]
     if same:
         if len(same) > 1:

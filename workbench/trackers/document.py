@@ -88,7 +88,7 @@ class TrackerDocument:
         if index is None:
             raise TrackerEditError(f"{self.source}: line {line}: the table has no {column} column")
         lines = split_lines(self.text)
-        widths = aligned_widths(tracker_table.table, [item.text for item in lines])
+        widths = aligned_widths(tracker_table.table, [item.text for item in lines], row.index)
         old = lines[row.index].text
         cell = row.cells[index]
         try:

@@ -87,13 +87,9 @@ def parse_tracker(text: str, path: Path | str, source: str = "") -> ParsedTracke
                 entry = _foreshadowing(cells, extra, row.line, source, errors)
                 if entry is None:
                     continue
-                if entry.id in first_line_of_id:
-                    errors.append(
-                        (
-                            row.line,
-                            f"ID {entry.id} is already used on line {first_line_of_id[entry.id]}",
-                        )
-                    )
+                earlier = first_line_of_id.get(entry.id)
+                if earlier is not None:
+                    errors.append((row.line, f"ID {entry.id} is already used on line {earlier}"))
                     continue
                 first_line_of_id[entry.id] = row.line
                 foreshadowing.append(entry)

@@ -17,10 +17,10 @@ def display_width(text: str) -> int:
     return width
 
 
-def aligned_widths(table: Table, lines: list[str]) -> list[int | None]:
+def aligned_widths(table: Table, lines: list[str], exclude: int | None = None) -> list[int | None]:
     """Per column, the common display width of its cells when the author padded them to one
-    width (an aligned table), else None."""
-    rows = (table.header, *table.rows)
+    width (an aligned table), else None. The row being edited (`exclude`) is no evidence."""
+    rows = [row for row in (table.header, *table.rows) if row.index != exclude]
     widths: list[int | None] = []
     for column in range(len(table.header.cells)):
         seen = {
@@ -42,6 +42,9 @@ def fit_cell(line: str, cell: Cell, value: str, width: int | None) -> str:
     else:
         lead = line[cell.start : cell.content_start]
         trail = line[cell.content_end : cell.end]
+    if not content:
+        # An emptied cell keeps just its spacing: one space, or the column's width.
+        return " " * (width if width is not None else min(1, len(lead + trail)))
     if width is not None:
         minimum = 1 if trail else 0
         trail = " " * max(minimum, width - display_width(lead + content))

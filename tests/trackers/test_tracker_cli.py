@@ -1,0 +1,63 @@
+"""`workbench trackers DIR [--chapter N] [--overdue] [--format text|json]`."""
+
+from __future__ import annotations
+
+import json
+
+from workbench.cli.main import main
+
+
+def test_lists_every_entry(mini_novel, capsys):
+    assert main(["trackers", str(mini_novel)]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("Foreshadowing: 13\n- F001【核心】玉佩在雷雨夜发热")
+    assert "Relationship changes: 8\n- 第1章 林风—苏瑶｜关系：同门" in out
+
+
+def test_relevant_to_a_chapter_with_reasons(mini_novel, capsys):
+    assert main(["trackers", str(mini_novel), "--chapter", "7"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0] == "Relevant to chapter 7: 9"
+    assert out[1].startswith("- F001【核心】")
+    assert out[2] == "    why: named: 玉佩  (mentions: 1; references/plot-tracker.md:7)"
+
+
+def test_overdue_defaults_to_the_chapter_after_the_last(mini_novel, capsys):
+    assert main(["trackers", str(mini_novel), "--overdue"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0] == "Overdue at chapter 7 (the last chapter + 1): 1"
+    assert out[1].startswith("- F007【支线】墨尘的旧伤")
+    assert main(["trackers", str(mini_novel), "--overdue", "--chapter", "14"]) == 0
+    assert capsys.readouterr().out.startswith("Overdue at chapter 14: 4\n")
+
+
+def test_json_output(mini_novel, capsys):
+    assert main(["trackers", str(mini_novel), "--chapter", "6", "--format", "json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert (data["schema_version"], data["mode"], data["chapter"]) == (1, "relevant", 6)
+    assert [(item["key"], item["reasons"]) for item in data["relevant"]] == [
+        ("F007", ["overdue: 计划回收 5 < 6", "named: 墨尘"]),
+        ("F008", ["due: 计划回收 10 in 6–11", "named: 大比"]),
+        ("F010", ["due: 计划回收 8 in 6–11", "named: 墨尘"]),
+        ("墨尘—林风", ["墨尘: named in chapter text: 墨尘", "林风: protagonist, always present"]),
+    ]
+    assert main(["trackers", str(mini_novel), "--format", "json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["foreshadowing"][0]["keywords"] == ["玉佩", "雷"]
+    assert data["relationships"][0]["a"] == "林风"
+
+
+def test_parse_errors_exit_1_with_file_and_line(mini_novel, capsys):
+    plot = mini_novel / "references" / "plot-tracker.md"
+    plot.write_text(plot.read_text("utf-8").replace("| 已回收@6 |", "| 搁置 |"), "utf-8")
+    rel = mini_novel / "references" / "relationship-tracker.md"
+    rel.write_text(
+        rel.read_text("utf-8").replace("| 6 | 赵师兄 |", "| 六章 | 赵师兄 | x |"), "utf-8"
+    )
+    assert main(["trackers", str(mini_novel), "--chapter", "7"]) == 1
+    err = capsys.readouterr().err.splitlines()
+    assert err == [
+        "references/plot-tracker.md:15: 状态: '搁置' is not a status "
+        "(未回收, 已回收, 已回收@N or 废弃)",
+        "references/relationship-tracker.md:11: the row has 7 cells but the header has 6",
+    ]

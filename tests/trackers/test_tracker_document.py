@@ -191,3 +191,18 @@ def test_load_documents_of_the_mini_novel(mini_novel):
     assert sorted(documents) == ["plot", "relationship"]
     assert len(documents["plot"].foreshadowing) == 13
     assert len(documents["relationship"].relationships) == 8
+
+
+def test_resolving_an_entry_of_the_sample_changes_one_line(sample_copy):
+    project = Project.open(sample_copy)
+    path = project.role_path(Role.PLOT_TRACKER)
+    before = path.read_text("utf-8")
+    document = TrackerDocument.load(project, Role.PLOT_TRACKER)
+    document.resolve("F007", 13)
+    document.save(project)
+    after = path.read_text("utf-8")
+    old_row = next(line for line in before.splitlines() if line.startswith("| F007 |"))
+    assert _changed_lines(before, after) == [
+        "-" + old_row,
+        "+" + old_row.replace("| 10 | 未回收 |", "| 10 | 已回收@13 |"),
+    ]

@@ -11,6 +11,7 @@ import logging
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import cached_property
 
 from workbench.book.layout import Role
 from workbench.book.project import Project
@@ -52,6 +53,10 @@ class Cast:
 
     def forms(self) -> dict[str, str]:
         """Every name and alias -> the character's name (a name beats another's alias)."""
+        return self._forms
+
+    @cached_property
+    def _forms(self) -> dict[str, str]:
         result: dict[str, str] = {}
         for character in self.characters:
             for alias in character.aliases:

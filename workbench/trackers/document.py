@@ -101,6 +101,8 @@ class TrackerDocument:
     def add(self, kind: str, values: dict[str, str]) -> int:
         """Append a row to the file's last table of this kind (creating one at the end of the
         file if there is none); values are keyed by field or header name. Returns its line."""
+        if kind not in COLUMNS:
+            raise TrackerEditError(f"{self.source}: unknown tracker kind {kind!r}")
         tables = [table for table in self.parsed.tables if table.kind == kind]
         lines = split_lines(self.text)
         break_ = _line_break(lines)

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import importlib.util
 import os
 import shutil
+import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -41,3 +44,29 @@ def corpus_copy(tmp_path) -> Path:
     target = tmp_path / "sanguo-yanyi.txt"
     shutil.copyfile(CORPUS, target)
     return target
+
+
+def load_chat_server():  # type: ignore[no-untyped-def]
+    """tests/llm/chat_server.py as a module (tests/ is not a package, so import it by path)."""
+    name = "workbench_tests_chat_server"
+    if name not in sys.modules:
+        path = REPO / "tests" / "llm" / "chat_server.py"
+        spec = importlib.util.spec_from_file_location(name, path)
+        assert spec and spec.loader
+        module = importlib.util.module_from_spec(spec)
+        sys.modules[name] = module
+        spec.loader.exec_module(module)
+    return sys.modules[name]
+
+
+@pytest.fixture
+def Reply() -> type:
+    """The Reply class, to script the chat server with."""
+    return load_chat_server().Reply
+
+
+@pytest.fixture
+def chat_server() -> Iterator:
+    """A scripted chat-completions server on 127.0.0.1; hanging replies end with the test."""
+    with load_chat_server().running() as server:
+        yield server

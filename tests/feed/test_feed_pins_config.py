@@ -132,3 +132,28 @@ def test_debug_scores_can_be_switched_on_in_workbench_toml(novel):
     assert "## 排序得分（调试）" in markdown
     assert "recency=" in markdown
     assert "## 排序得分（调试）" not in feed.to_markdown(debug_scores=False)
+
+
+def test_pinned_entries_not_relevant_to_the_chapter_come_from_the_trackers(sample_copy):
+    # At 13, F013 (payoff 45) and 陆照—谢灵 (谢灵 is not in plan 13) are not relevant;
+    # pinned, F013 comes in as its entry and the pair as its state at 13 (the 第10章 row).
+    project = Project.open(sample_copy)
+    add_pin(project, "F013")
+    add_pin(project, "谢灵—陆照")
+    feed = build_feed(project, "MainWriter", 13)
+    foreshadowing = next(b for b in feed.blocks if b.kind == "foreshadowing")
+    relationships = next(b for b in feed.blocks if b.kind == "relationship")
+    assert foreshadowing.items[0].key == "F013"
+    assert foreshadowing.items[0].text.startswith("- F013【核心】宗主明彻真人三〇九七年入关")
+    assert foreshadowing.items[0].text.endswith("相关原因：置顶")
+    assert relationships.items[0].key == "谢灵—陆照"
+    assert relationships.items[0].text.startswith("- 第10章 陆照—谢灵｜关系：同伴｜变化：信任→约定")
+
+
+def test_a_pinned_entry_planted_after_the_chapter_stays_out(sample_copy):
+    project = Project.open(sample_copy)
+    add_pin(project, "F011")  # planted at 12
+    feed = build_feed(project, "MainWriter", 11)
+    foreshadowing = next(b for b in feed.blocks if b.kind == "foreshadowing")
+    assert "F011" not in foreshadowing.text
+    assert "置顶项 F011 未放入：追踪表中没有第11章及以前的记录" in feed.to_markdown()

@@ -19,7 +19,7 @@ def test_relevant_to_a_chapter_with_reasons(mini_novel, capsys):
     out = capsys.readouterr().out.splitlines()
     assert out[0] == "Relevant to chapter 7: 9"
     assert out[1].startswith("- F001【核心】")
-    assert out[2] == "    why: named: 玉佩  (mentions: 1; references/plot-tracker.md:7)"
+    assert out[2] == "    why: 点名：玉佩  (mentions: 1; references/plot-tracker.md:7)"
 
 
 def test_overdue_defaults_to_the_chapter_after_the_last(mini_novel, capsys):
@@ -36,10 +36,10 @@ def test_json_output(mini_novel, capsys):
     data = json.loads(capsys.readouterr().out)
     assert (data["schema_version"], data["mode"], data["chapter"]) == (1, "relevant", 6)
     assert [(item["key"], item["reasons"]) for item in data["relevant"]] == [
-        ("F007", ["overdue: 计划回收 5 < 6", "named: 墨尘"]),
-        ("F008", ["due: 计划回收 10 in 6–11", "named: 大比"]),
-        ("F010", ["due: 计划回收 8 in 6–11", "named: 墨尘"]),
-        ("墨尘—林风", ["墨尘: named in chapter text: 墨尘", "林风: protagonist, always present"]),
+        ("F007", ["逾期：计划回收 5 < 6", "点名：墨尘"]),
+        ("F008", ["临近回收：计划回收 10（6–11）", "点名：大比"]),
+        ("F010", ["临近回收：计划回收 8（6–11）", "点名：墨尘"]),
+        ("墨尘—林风", ["墨尘：本章正文提及：墨尘", "林风：主角，始终在场"]),
     ]
     assert main(["trackers", str(mini_novel), "--format", "json"]) == 0
     data = json.loads(capsys.readouterr().out)

@@ -33,18 +33,18 @@ def test_mini_novel_chapter_7_from_its_plan(mini_novel):
     # protagonist: F002 and F003 are named only by them and are left out. F004's 龙王 is
     # only inside 西海龙王. F012 is named (东海) but not planted until 8. F009, F011 closed.
     assert summary(relevant_for(Project.open(mini_novel), 7)) == [
-        ("foreshadowing", "F001", ("named: 玉佩",), 3, "核心", 1, 7),
-        ("foreshadowing", "F005", ("named: 西海龙王",), 4, "装饰", 1, 11),
-        ("foreshadowing", "F006", ("named: 瑶儿 (苏瑶)",), 1, "支线", 2, 12),
-        ("foreshadowing", "F007", ("overdue: 计划回收 5 < 7",), 2, "支线", 1, 13),
-        ("foreshadowing", "F008", ("due: 计划回收 10 in 7–12",), 3, "核心", 1, 14),
-        ("foreshadowing", "F010", ("due: 计划回收 8 in 7–12",), 2, "支线", 1, 16),
+        ("foreshadowing", "F001", ("点名：玉佩",), 3, "核心", 1, 7),
+        ("foreshadowing", "F005", ("点名：西海龙王",), 4, "装饰", 1, 11),
+        ("foreshadowing", "F006", ("点名：瑶儿（苏瑶）",), 1, "支线", 2, 12),
+        ("foreshadowing", "F007", ("逾期：计划回收 5 < 7",), 2, "支线", 1, 13),
+        ("foreshadowing", "F008", ("临近回收：计划回收 10（7–12）",), 3, "核心", 1, 14),
+        ("foreshadowing", "F010", ("临近回收：计划回收 8（7–12）",), 2, "支线", 1, 16),
         ("relationship", "林风—西海龙王",
-         ("林风: protagonist, always present", "西海龙王: named in plan: 西海龙王"), 4, "", 1, 9),
+         ("林风：主角，始终在场", "西海龙王：本章规划提及：西海龙王"), 4, "", 1, 9),
         ("relationship", "瑶儿—林风",
-         ("瑶儿: named in plan: 瑶儿", "林风: protagonist, always present"), 5, "", 2, 10),
+         ("瑶儿：本章规划提及：瑶儿", "林风：主角，始终在场"), 5, "", 2, 10),
         ("relationship", "赵师兄—林风",
-         ("赵师兄: named in plan: 赵师兄", "林风: protagonist, always present"), 6, "", 4, 11),
+         ("赵师兄：本章规划提及：赵师兄", "林风：主角，始终在场"), 6, "", 4, 11),
     ]  # fmt: skip
 
 
@@ -52,11 +52,11 @@ def test_mini_novel_chapter_6_without_a_plan_uses_its_text(mini_novel):
     # No plan for 6: its text "墨尘指点林风，宗门大比将至。" names 墨尘 and 大比.
     # F009 was resolved at 6, so it is no longer open at 6.
     assert summary(relevant_for(Project.open(mini_novel), 6)) == [
-        ("foreshadowing", "F007", ("overdue: 计划回收 5 < 6", "named: 墨尘"), 2, "支线", 1, 13),
-        ("foreshadowing", "F008", ("due: 计划回收 10 in 6–11", "named: 大比"), 3, "核心", 1, 14),
-        ("foreshadowing", "F010", ("due: 计划回收 8 in 6–11", "named: 墨尘"), 2, "支线", 1, 16),
+        ("foreshadowing", "F007", ("逾期：计划回收 5 < 6", "点名：墨尘"), 2, "支线", 1, 13),
+        ("foreshadowing", "F008", ("临近回收：计划回收 10（6–11）", "点名：大比"), 3, "核心", 1, 14),
+        ("foreshadowing", "F010", ("临近回收：计划回收 8（6–11）", "点名：墨尘"), 2, "支线", 1, 16),
         ("relationship", "墨尘—林风",
-         ("墨尘: named in chapter text: 墨尘", "林风: protagonist, always present"), 3, "", 1, 8),
+         ("墨尘：本章正文提及：墨尘", "林风：主角，始终在场"), 3, "", 1, 8),
     ]  # fmt: skip
 
 
@@ -108,23 +108,23 @@ def test_sample_chapter_13(sample_copy):
     # F009 are overdue (the tracker's own 过期提醒 says so).
     # Relationships: 谢灵 is not present, so neither 陆照—谢灵 nor 小谢—谢灵均 is relevant.
     assert summary(relevant_for(Project.open(sample_copy), 13)) == [
-        ("foreshadowing", "F007", ("overdue: 计划回收 10 < 13",), 5, "核心", 2, 15),
-        ("foreshadowing", "F009", ("overdue: 计划回收 11 < 13",), 9, "核心", 1, 17),
-        ("foreshadowing", "F010", ("due: 计划回收 15 in 13–18",), 10, "核心", 4, 18),
+        ("foreshadowing", "F007", ("逾期：计划回收 10 < 13",), 5, "核心", 2, 15),
+        ("foreshadowing", "F009", ("逾期：计划回收 11 < 13",), 9, "核心", 1, 17),
+        ("foreshadowing", "F010", ("临近回收：计划回收 15（13–18）",), 10, "核心", 4, 18),
         ("foreshadowing", "F011",
-         ("due: 计划回收 16 in 13–18", "named: 血色灯牌", "named: 厉无咎"), 12, "核心", 5, 19),
-        ("foreshadowing", "F012", ("named: 谢灵均",), 7, "装饰", 5, 20),
-        ("foreshadowing", "F015", ("due: 计划回收 18 in 13–18", "named: 灯纹"), 3, "核心", 4, 23),
+         ("临近回收：计划回收 16（13–18）", "点名：血色灯牌", "点名：厉无咎"), 12, "核心", 5, 19),
+        ("foreshadowing", "F012", ("点名：谢灵均",), 7, "装饰", 5, 20),
+        ("foreshadowing", "F015", ("临近回收：计划回收 18（13–18）", "点名：灯纹"), 3, "核心", 4, 23),
         ("foreshadowing", "F016",
-         ("due: 计划回收 14 in 13–18", "named: 初遇", "named: 瓷瓶"), 12, "支线", 3, 24),
+         ("临近回收：计划回收 14（13–18）", "点名：初遇", "点名：瓷瓶"), 12, "支线", 3, 24),
         ("relationship", "沈青棠—谢灵均",
-         ("沈青棠: named in plan: 沈青棠", "谢灵均: named in plan: 谢灵均"), 9, "", 4, 17),
+         ("沈青棠：本章规划提及：沈青棠", "谢灵均：本章规划提及：谢灵均"), 9, "", 4, 17),
         ("relationship", "陆照—谢灵均",
-         ("陆照: protagonist, always present", "谢灵均: named in plan: 谢灵均"), 12, "", 5, 23),
+         ("陆照：主角，始终在场", "谢灵均：本章规划提及：谢灵均"), 12, "", 5, 23),
         ("relationship", "陆照—厉无咎",
-         ("陆照: protagonist, always present", "厉无咎: named in plan: 厉无咎"), 12, "", 1, 24),
+         ("陆照：主角，始终在场", "厉无咎：本章规划提及：厉无咎"), 12, "", 1, 24),
         ("relationship", "陆照—沈青棠",
-         ("陆照: protagonist, always present", "沈青棠: named in plan: 沈青棠"), 12, "", 8, 25),
+         ("陆照：主角，始终在场", "沈青棠：本章规划提及：沈青棠"), 12, "", 8, 25),
     ]  # fmt: skip
 
 
@@ -136,25 +136,25 @@ def test_sample_chapter_9(sample_copy):
     # F003 and F008 are resolved at 11, so still open at 9; F004 resolved at 9 is not.
     # F007's 谢灵 occurs only inside 谢灵均, so F007 is relevant only as due.
     assert summary(relevant_for(Project.open(sample_copy), 9)) == [
-        ("foreshadowing", "F001", ("named: 魂灯",), 1, "核心", 7, 9),
-        ("foreshadowing", "F003", ("due: 计划回收 11 in 9–14", "named: 谢灵均"), 2, "支线", 7, 11),
-        ("foreshadowing", "F007", ("due: 计划回收 10 in 9–14",), 5, "核心", 4, 15),
-        ("foreshadowing", "F008", ("due: 计划回收 11 in 9–14",), 5, "支线", 1, 16),
+        ("foreshadowing", "F001", ("点名：魂灯",), 1, "核心", 7, 9),
+        ("foreshadowing", "F003", ("临近回收：计划回收 11（9–14）", "点名：谢灵均"), 2, "支线", 7, 11),
+        ("foreshadowing", "F007", ("临近回收：计划回收 10（9–14）",), 5, "核心", 4, 15),
+        ("foreshadowing", "F008", ("临近回收：计划回收 11（9–14）",), 5, "支线", 1, 16),
         ("foreshadowing", "F009",
-         ("due: 计划回收 11 in 9–14", "named: 掐灯术", "named: 寒渊那盏灯",
-          "named: 那位大人 (裴玄度)"), 9, "核心", 4, 17),
-        ("foreshadowing", "F012", ("named: 谢灵均",), 7, "装饰", 3, 20),
-        ("foreshadowing", "F015", ("named: 沈青棠 (front matter)",), 3, "核心", 6, 23),
+         ("临近回收：计划回收 11（9–14）", "点名：掐灯术", "点名：寒渊那盏灯",
+          "点名：那位大人（裴玄度）"), 9, "核心", 4, 17),
+        ("foreshadowing", "F012", ("点名：谢灵均",), 7, "装饰", 3, 20),
+        ("foreshadowing", "F015", ("点名：沈青棠（规划出场）",), 3, "核心", 6, 23),
         ("relationship", "陆照—周德全",
-         ("陆照: protagonist, always present", "周德全: named in plan: 周德全"), 1, "", 7, 8),
+         ("陆照：主角，始终在场", "周德全：本章规划提及：周德全"), 1, "", 7, 8),
         ("relationship", "陆照—温不言",
-         ("陆照: protagonist, always present", "温不言: named in plan: 瞎伯"), 6, "", 8, 14),
+         ("陆照：主角，始终在场", "温不言：本章规划提及：瞎伯"), 6, "", 8, 14),
         ("relationship", "陆照—沈青棠",
-         ("陆照: protagonist, always present", "沈青棠: named in plan front matter: 沈青棠"),
+         ("陆照：主角，始终在场", "沈青棠：本章规划出场：沈青棠"),
          8, "", 5, 16),
         ("relationship", "沈青棠—谢灵均",
-         ("沈青棠: named in plan front matter: 沈青棠", "谢灵均: named in plan: 谢灵均"),
+         ("沈青棠：本章规划出场：沈青棠", "谢灵均：本章规划提及：谢灵均"),
          9, "", 2, 17),
         ("relationship", "陆照—谢灵均",
-         ("陆照: protagonist, always present", "谢灵均: named in plan: 谢灵均"), 9, "", 3, 18),
+         ("陆照：主角，始终在场", "谢灵均：本章规划提及：谢灵均"), 9, "", 3, 18),
     ]  # fmt: skip

@@ -4,9 +4,6 @@ rule, PRODUCT.md §2), one line per entry with the reasons it is relevant."""
 from __future__ import annotations
 
 import logging
-import os
-from pathlib import Path
-from weakref import WeakKeyDictionary
 
 from workbench.book.layout import Role
 from workbench.book.project import Project
@@ -49,64 +46,6 @@ def to_item(entry: RelevantItem) -> Item:
     )
 
 
-# Per open project: (what relevant_for read, by mtime and size; its answer).
-_ANSWERS: WeakKeyDictionary[Project, tuple[tuple, list[RelevantItem]]] = WeakKeyDictionary()
-
-
-def _stat(path: str) -> tuple[int, int] | None:
-    try:
-        stat = os.stat(path)
-    except OSError:
-        return None
-    return stat.st_mtime_ns, stat.st_size
-
-
-def _listing(folder: Path) -> tuple:
-    try:
-        with os.scandir(folder) as entries:
-            return tuple(sorted((e.name, _stat(e.path)) for e in entries))
-    except OSError:
-        return ()
-
-
-def _inputs(project: Project, chapter: int) -> tuple:
-    """A fingerprint of every file relevance reads — trackers, cast, plans, outline, chapters —
-    by (mtime, size), the same test Project.read uses to notice a change."""
-    roles = (
-        Role.PLOT_TRACKER,
-        Role.RELATIONSHIP_TRACKER,
-        Role.OUTLINE,
-        Role.PROTAGONIST,
-        Role.CHARACTERS,
-    )
-    files = tuple(str(project.role_path(role)) for role in roles)
-    chapters = tuple(str(ref.path) for ref in project.chapters)
-    return (
-        chapter,
-        files,
-        tuple(_stat(path) for path in files),
-        chapters,
-        tuple(_stat(path) for path in chapters),
-        _listing(project.root / project.layout.plans_dir),
-        _listing(project.root / project.layout.characters_dir),
-    )
-
-
-def relevant_items(project: Project, chapter: int) -> list[RelevantItem]:
-    """The trackers' relevant_for(project, N), remembered until a file it reads changes.
-
-    relevant_for re-checks every chapter file on each call; a feed is rebuilt on every
-    keystroke in the GUI, so this layer answers from memory when nothing changed.
-    """
-    key = _inputs(project, chapter)
-    remembered = _ANSWERS.get(project)
-    if remembered is not None and remembered[0] == key:
-        return remembered[1]
-    answer = relevant_for(project, chapter)
-    _ANSWERS[project] = (key, answer)
-    return answer
-
-
 def on_demand_blocks(project: Project, chapter: int) -> list[Block]:
     """One block of relevant foreshadowing, one of relevant relationship states/changes."""
     blocks = {
@@ -129,7 +68,7 @@ def on_demand_blocks(project: Project, chapter: int) -> list[Block]:
         blocks[kind].set_text("", Status.MISSING, f"{source} 不存在")
         blocks[kind].fix = f"新建 {source}（只有表头也可以）"
     try:
-        relevant = relevant_items(project, chapter)
+        relevant = relevant_for(project, chapter)
     except FileProblem as error:
         log.info("trackers do not parse: %s", error)
         for block in blocks.values():

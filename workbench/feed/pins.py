@@ -14,13 +14,14 @@ import json
 from dataclasses import dataclass
 from pathlib import Path
 
-from workbench.book.layout import Role
 from workbench.book.project import Project
 from workbench.book.sections import find_section
 from workbench.errors import FileProblem
 from workbench.feed.model import Block, Item, Layer, Status
-from workbench.feed.ondemand import KINDS, item_line
+from workbench.feed.ondemand import item_line
 from workbench.feed.trim import demote_headings
+from workbench.trackers.cast import load_cast
+from workbench.trackers.relevance import foreshadowing_line, load_trackers, relationship_line
 
 PINS_FILE = "meta/pins.json"
 FORMAT_VERSION = 1
@@ -164,8 +165,7 @@ def pin_entries(
             continue
         found = next((item for item in block.items if item.key == pin.ref), None)
         if found is None:
-            role = KINDS[block.kind][2]
-            row = _tracker_row(project, role, pin.ref, pair, chapter)
+            row = _tracker_line(project, pin.ref, pair, chapter)
             if row is None:
                 notes.append(f"置顶项 {pin.ref} 未放入：追踪表中没有第{chapter}章及以前的记录")
                 continue
@@ -185,21 +185,16 @@ def _pair(ref: str) -> tuple[str, str] | None:
     return None
 
 
-def _tracker_row(
-    project: Project, role: Role, ref: str, pair: tuple[str, str] | None, chapter: int
+def _tracker_line(
+    project: Project, ref: str, pair: tuple[str, str] | None, chapter: int
 ) -> str | None:
-    loaded = project.read_role(role)
-    if loaded is None:
-        return None
-    chosen = None
-    for line in loaded.text.splitlines():
-        cells = [cell.strip() for cell in line.strip().strip("|").split("|")]
-        if not line.lstrip().startswith("|") or len(cells) < 2:
-            continue
-        if pair is None and ref in cells:
-            return line
-        if pair and pair[0] in cells and pair[1] in cells:
-            numbers = [int(c) for c in cells if c.isdigit()]
-            if numbers and numbers[0] <= chapter:
-                chosen = line
-    return chosen
+    """A pinned entry not relevant to N, from the trackers: the foreshadowing entry once
+    planted, or the pair's state at N (its latest row at or before N)."""
+    trackers = load_trackers(project)
+    if pair is None:
+        entry = trackers.find(ref)
+        planted = entry is not None and (entry.planted or 0) <= chapter
+        return foreshadowing_line(entry) if planted else None
+    canonical = load_cast(project).including(trackers.characters()).canonical
+    row = trackers.pair_state(pair[0], pair[1], chapter, canonical)
+    return relationship_line(row) if row else None

@@ -24,6 +24,7 @@ class ProjectCache:
     parsed: dict[str, tuple[str, Any]] = field(default_factory=dict)  # path -> (sha, parse)
     cast: tuple[tuple[str, ...], Any] | None = None  # (file hashes, Cast)
     scans: dict[tuple[str, ...], dict[str, frozenset[str]]] = field(default_factory=dict)
+    relevance: tuple[tuple, Any] | None = None  # (fingerprint of the files read, answer)
 
     def scan_results(self, terms: tuple[str, ...]) -> dict[str, frozenset[str]]:
         """The sha256 -> matched-terms table of one scanner, made on first use."""

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
+from pathlib import Path
 
 from workbench.book.layout import Role
 from workbench.book.project import Project
@@ -31,7 +32,7 @@ class RelevantItem:
     key: str  # "F001" or "林风—苏瑶"
     text: str  # the item as one Markdown line, ready to put in a feed
     chapter: int  # planted chapter (foreshadowing) or change chapter (relationship)
-    reasons: tuple[str, ...]  # e.g. ("overdue: 计划回收 9 < 12", "named: 玉佩")
+    reasons: tuple[str, ...]  # e.g. ("逾期：计划回收 9 < 12", "点名：玉佩")
     tier: str  # 核心/支线/装饰 for foreshadowing, "" for relationships
     mentions: int  # chapters ≤ N naming its characters/keywords (the ranker's frequency)
     source: str  # project-relative path of the tracker file
@@ -68,25 +69,72 @@ class _Scope:
     text: str
     front_matter: tuple[str, ...]  # canonical names from the plan's `characters`
     forms: dict[str, str]  # canonical name -> the form that named it in the text
-    where: str  # "plan" or "chapter text", for reasons
+    where: str  # "本章规划" or "本章正文", for reasons
 
 
 def _scope(project: Project, chapter: int, cast: Cast, names: Scanner) -> _Scope:
     plan = project.plan(chapter)
     if plan is not None:
-        text, front, where = plan.body, tuple(cast.canonical(c) for c in plan.characters), "plan"
+        text, front, where = (
+            plan.body,
+            tuple(cast.canonical(c) for c in plan.characters),
+            "本章规划",
+        )
     elif project.chapter(chapter) is not None:
-        text, front, where = project.chapter_text(chapter), (), "chapter text"
+        text, front, where = project.chapter_text(chapter), (), "本章正文"
     else:
-        text, front, where = "", (), "nothing"
+        text, front, where = "", (), "（无）"
     forms: dict[str, str] = {}
     for form in sorted(names.scan(text)):
         forms.setdefault(cast.canonical(form), form)
     return _Scope(text, front, forms, where)
 
 
+def _stat(path: Path) -> tuple[int, int] | None:
+    try:
+        stat = path.stat()
+    except OSError:
+        return None
+    return stat.st_mtime_ns, stat.st_size
+
+
+def _listing(folder: Path) -> tuple:
+    try:
+        return tuple(sorted((p.name, _stat(p)) for p in folder.iterdir()))
+    except OSError:
+        return ()
+
+
+def _fingerprint(project: Project, chapter: int) -> tuple:
+    """Every file relevance reads — trackers, cast, plans, outline, chapters — by (mtime,
+    size), the same test Project.read uses to notice a change."""
+    roles = (Role.PLOT_TRACKER, Role.RELATIONSHIP_TRACKER, Role.OUTLINE)
+    files = [project.role_path(role) for role in roles] + project.character_files()
+    files += [ref.path for ref in project.chapters]
+    return (
+        chapter,
+        tuple((str(path), _stat(path)) for path in files),
+        _listing(project.root / project.layout.plans_dir),
+        _listing(project.root / project.layout.characters_dir),
+    )
+
+
 def relevant_for(project: Project, chapter: int) -> list[RelevantItem]:
-    """The foreshadowing entries and relationship rows relevant to chapter N, with reasons."""
+    """The foreshadowing entries and relationship rows relevant to chapter N, with reasons.
+
+    A feed is rebuilt on every keystroke in the app, so the answer is remembered until one
+    of the files it was made from changes.
+    """
+    cache = project_cache(project)
+    fingerprint = _fingerprint(project, chapter)
+    if cache.relevance is not None and cache.relevance[0] == fingerprint:
+        return list(cache.relevance[1])
+    items = _relevant_items(project, chapter)
+    cache.relevance = (fingerprint, items)
+    return list(items)
+
+
+def _relevant_items(project: Project, chapter: int) -> list[RelevantItem]:
     trackers = load_trackers(project)
     cast = load_cast(project).including(trackers.characters())
     forms = cast.forms()
@@ -114,11 +162,11 @@ def relevant_for(project: Project, chapter: int) -> list[RelevantItem]:
         item = _foreshadowing_item(entry, chapter, cast, frequent, scope, so_far, keyword_presence)
         if item is not None:
             items.append(item)
-    present = {name: f"named in {scope.where}: {form}" for name, form in scope.forms.items()}
+    present = {name: f"{scope.where}提及：{form}" for name, form in scope.forms.items()}
     for name in scope.front_matter:
-        present.setdefault(name, f"named in plan front matter: {name}")
+        present.setdefault(name, f"本章规划出场：{name}")
     if protagonist:
-        present[protagonist] = "protagonist, always present"
+        present[protagonist] = "主角，始终在场"
     for row in trackers.latest_rows(chapter, cast.canonical):
         a, b = cast.canonical(row.a), cast.canonical(row.b)
         if a in present and b in present:
@@ -137,17 +185,17 @@ def _foreshadowing_item(
 ) -> RelevantItem | None:
     reasons: list[str] = []
     if entry.overdue_at(chapter):
-        reasons.append(f"overdue: 计划回收 {entry.payoff} < {chapter}")
+        reasons.append(f"逾期：计划回收 {entry.payoff} < {chapter}")
     elif entry.due_at(chapter):
-        reasons.append(f"due: 计划回收 {entry.payoff} in {chapter}–{chapter + DUE_WINDOW}")
-    reasons += [f"named: {keyword}" for keyword in entry.keywords if keyword in scope.text]
+        reasons.append(f"临近回收：计划回收 {entry.payoff}（{chapter}–{chapter + DUE_WINDOW}）")
+    reasons += [f"点名：{keyword}" for keyword in entry.keywords if keyword in scope.text]
     signal = [name for name in map(cast.canonical, entry.characters) if name not in frequent]
     for name in signal:
         if name in scope.forms:
             form = scope.forms[name]
-            reasons.append(f"named: {form}" + (f" ({name})" if form != name else ""))
+            reasons.append(f"点名：{form}" + (f"（{name}）" if form != name else ""))
         elif name in scope.front_matter:
-            reasons.append(f"named: {name} (front matter)")
+            reasons.append(f"点名：{name}（规划出场）")
     if not reasons:
         return None
     mentions = sum(
@@ -186,7 +234,7 @@ def _relationship_item(
         key=row.key,
         text=relationship_line(row),
         chapter=row.chapter,
-        reasons=(f"{row.a}: {present[a]}", f"{row.b}: {present[b]}"),
+        reasons=(f"{row.a}：{present[a]}", f"{row.b}：{present[b]}"),
         tier="",
         mentions=mentions,
         source=row.source,

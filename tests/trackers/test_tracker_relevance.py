@@ -53,7 +53,8 @@ def test_mini_novel_chapter_6_without_a_plan_uses_its_text(mini_novel):
     # F009 was resolved at 6, so it is no longer open at 6.
     assert summary(relevant_for(Project.open(mini_novel), 6)) == [
         ("foreshadowing", "F007", ("逾期：计划回收 5 < 6", "点名：墨尘"), 2, "支线", 1, 13),
-        ("foreshadowing", "F008", ("临近回收：计划回收 10（6–11）", "点名：大比"), 3, "核心", 1, 14),
+        ("foreshadowing", "F008",
+         ("临近回收：计划回收 10（6–11）", "点名：大比"), 3, "核心", 1, 14),
         ("foreshadowing", "F010", ("临近回收：计划回收 8（6–11）", "点名：墨尘"), 2, "支线", 1, 16),
         ("relationship", "墨尘—林风",
          ("墨尘：本章正文提及：墨尘", "林风：主角，始终在场"), 3, "", 1, 8),
@@ -114,7 +115,8 @@ def test_sample_chapter_13(sample_copy):
         ("foreshadowing", "F011",
          ("临近回收：计划回收 16（13–18）", "点名：血色灯牌", "点名：厉无咎"), 12, "核心", 5, 19),
         ("foreshadowing", "F012", ("点名：谢灵均",), 7, "装饰", 5, 20),
-        ("foreshadowing", "F015", ("临近回收：计划回收 18（13–18）", "点名：灯纹"), 3, "核心", 4, 23),
+        ("foreshadowing", "F015",
+         ("临近回收：计划回收 18（13–18）", "点名：灯纹"), 3, "核心", 4, 23),
         ("foreshadowing", "F016",
          ("临近回收：计划回收 14（13–18）", "点名：初遇", "点名：瓷瓶"), 12, "支线", 3, 24),
         ("relationship", "沈青棠—谢灵均",
@@ -137,7 +139,8 @@ def test_sample_chapter_9(sample_copy):
     # F007's 谢灵 occurs only inside 谢灵均, so F007 is relevant only as due.
     assert summary(relevant_for(Project.open(sample_copy), 9)) == [
         ("foreshadowing", "F001", ("点名：魂灯",), 1, "核心", 7, 9),
-        ("foreshadowing", "F003", ("临近回收：计划回收 11（9–14）", "点名：谢灵均"), 2, "支线", 7, 11),
+        ("foreshadowing", "F003",
+         ("临近回收：计划回收 11（9–14）", "点名：谢灵均"), 2, "支线", 7, 11),
         ("foreshadowing", "F007", ("临近回收：计划回收 10（9–14）",), 5, "核心", 4, 15),
         ("foreshadowing", "F008", ("临近回收：计划回收 11（9–14）",), 5, "支线", 1, 16),
         ("foreshadowing", "F009",

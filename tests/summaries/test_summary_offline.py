@@ -145,3 +145,24 @@ def test_when_not_all_foreshadowing_fits_the_core_entries_stay_in_id_order(tmp_p
     assert ids[-5:] == ["F026", "F027", "F028", "F029", "F030"]  # all the core entries
     assert ids == sorted(ids) and 5 <= len(ids) < 30
     assert count_zi(text) <= 2200
+
+
+def test_the_state_before_the_range_is_carried_once_not_nested(tmp_path):
+    book = make_book(tmp_path / "book", 15)
+    for n in range(1, 16):  # each chapter ends somewhere new, as a state sentence says
+        with (book / "chapters" / f"ch{n:03d}.md").open("a", encoding="utf-8") as chapter:
+            chapter.write(f"第{n}夜，林风独自来到第{n}座城，守在城门外。\n")
+    project = Project.open(book)
+    backend = OfflineBackend()
+    for job in (SummaryJob(1, 5), SummaryJob(6, 10), SummaryJob(11, 15)):
+        write_summary(project, job, generate_summary(project, job, backend))
+    text = (tmp_path / "book" / "references" / "rolling-summary.md").read_text(encoding="utf-8")
+    last = [s for s in sections(text) if s.level == 2][-1]
+    assert last.title.startswith("滚动摘要 Ch11-")
+    state = [s for s in sections(text) if s.title == SECTION_TITLES[3]][-1]
+    assert state.start > last.start
+    carried = [line for line in state.body(text).splitlines() if "前情" in line]
+    assert len(carried) == 1
+    previous = [s for s in sections(text) if s.title == SECTION_TITLES[3]][-2]
+    assert carried[0].removeprefix("- 前情：") == previous.body(text).splitlines()[-1][2:]
+    assert carried[0].startswith("- 前情：第")

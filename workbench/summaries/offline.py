@@ -21,6 +21,8 @@ from workbench.summaries.rolling import SECTION_TITLES, heading
 from workbench.summaries.sources import cast_names, open_foreshadowing, protagonist
 
 DRAFT_MARK = "（离线草稿：抽取式摘要，未经模型改写）"
+CARRIED_OVER = "前情："  # the state before the range, from the previous summary
+NO_STATE = "本段章节中未找到可抽取的状态描述。"
 # Shares of the 2200-字 cap; the rest is headings and the draft line.
 BUDGETS = (750, 550, 480, 300)
 PRINCIPALS = 6
@@ -159,10 +161,9 @@ class _Draft:
     def state(self) -> list[str]:
         """Where things stood before the range, and the last chapters' state sentences."""
         lines = []
-        earlier = _section_body(self.request.previous_summary, SECTION_TITLES[3])
-        first = extract.split_sentences(earlier)
-        if first:
-            lines.append(f"- 前情：{first[0].text}")
+        earlier = _latest_state(_section_body(self.request.previous_summary, SECTION_TITLES[3]))
+        if earlier:
+            lines.append(f"- {CARRIED_OVER}{earlier}")
         hero = protagonist(self.request.project)
         for found in self.per_chapter[-2:]:
             placed = [s for s in found if any(w in s.text for w in STATE_WORDS)]
@@ -171,7 +172,25 @@ class _Draft:
             best = self.pick(about_hero or placed or found, 2)
             if best:
                 lines.append(f"- 第{found[0].chapter}章：" + "".join(s.text for s in best))
-        return lines or ["- 本段章节中未找到可抽取的状态描述。"]
+        return lines or [f"- {NO_STATE}"]
+
+
+def _latest_state(earlier: str) -> str:
+    """The previous summary's most recent state: its last list item that is neither carried
+    over itself (or they would nest, 前情：前情：…) nor the no-state note; else its first
+    sentence (a summary written by hand need not be a list)."""
+    items = [line.strip()[2:].strip() for line in earlier.splitlines()]
+    items = [
+        item
+        for item, line in zip(items, earlier.splitlines(), strict=True)
+        if line.strip().startswith(("- ", "* "))
+        and not item.startswith(CARRIED_OVER)
+        and item != NO_STATE
+    ]
+    if items:
+        return items[-1]
+    first = extract.split_sentences(earlier)
+    return first[0].text.removeprefix(CARRIED_OVER) if first else ""
 
 
 def _section_body(text: str, title: str) -> str:

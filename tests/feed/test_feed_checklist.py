@@ -124,3 +124,10 @@ def test_an_edited_tracker_shows_in_the_next_feed_of_the_same_project(novel):
         for feed in (first, second)
     ]
     assert "F002" not in keys[0] and "F002" in keys[1]
+
+
+def test_fixes_show_commands_as_code_and_instructions_as_text(novel):
+    (novel / "references/fixed-context.md").unlink()
+    markdown = build_feed(Project.open(novel), "MainWriter", 99).to_markdown()
+    assert f"补救：`workbench fixed-context {novel}`" in markdown
+    assert "补救：写 outline/chapters/ch099.md，或在大纲写一节 `### 第99章`" in markdown

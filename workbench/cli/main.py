@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import logging
+import os
 import sys
 from collections.abc import Sequence
 
@@ -69,6 +70,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         return args.handler(args)
     except WorkbenchError as error:
         print(f"workbench: {error}", file=sys.stderr)
+        return EXIT_PROBLEMS
+    except BrokenPipeError:
+        # The reader went away (`workbench feed … | head`): nothing more to say, and Python
+        # must not complain again while flushing stdout at exit.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return EXIT_PROBLEMS
 
 

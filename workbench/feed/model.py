@@ -152,8 +152,13 @@ class ChecklistItem:
         if self.notes:
             parts.append("注意：" + "；".join(self.notes))
         if self.fix:
-            parts.append("补救：" + "；".join(f"`{step}`" for step in self.fix))
+            parts.append("补救：" + "；".join(_fix_step(step) for step in self.fix))
         return " — ".join(parts)
+
+
+def _fix_step(step: str) -> str:
+    """A command to run is shown as code; an instruction to the author as plain text."""
+    return f"`{step}`" if step.startswith("workbench ") else step
 
 
 @dataclass

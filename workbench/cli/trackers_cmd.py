@@ -76,7 +76,7 @@ def run(args: argparse.Namespace) -> int:
             out = TrackersOut(
                 chapter=chapter,
                 mode="overdue",
-                foreshadowing=[ForeshadowingOut.of(entry) for entry in overdue],
+                foreshadowing=[ForeshadowingOut.model_validate(entry) for entry in overdue],
             )
             print(out.model_dump_json(indent=2))
         else:
@@ -90,7 +90,7 @@ def run(args: argparse.Namespace) -> int:
             out = TrackersOut(
                 chapter=args.chapter,
                 mode="relevant",
-                relevant=[RelevantOut.of(item) for item in items],
+                relevant=[RelevantOut.model_validate(item) for item in items],
             )
             print(out.model_dump_json(indent=2))
         else:
@@ -103,8 +103,8 @@ def run(args: argparse.Namespace) -> int:
     if as_json:
         out = TrackersOut(
             mode="all",
-            foreshadowing=[ForeshadowingOut.of(entry) for entry in trackers.foreshadowing],
-            relationships=[RelationshipOut.of(row) for row in trackers.relationships],
+            foreshadowing=list(map(ForeshadowingOut.model_validate, trackers.foreshadowing)),
+            relationships=[RelationshipOut.model_validate(row) for row in trackers.relationships],
         )
         print(out.model_dump_json(indent=2))
         return EXIT_OK

@@ -2,16 +2,15 @@
 
 from __future__ import annotations
 
-from pydantic import BaseModel
-
-from workbench.trackers.model import Foreshadowing, RelationshipChange
-from workbench.trackers.relevance import RelevantItem
+from pydantic import BaseModel, ConfigDict
 
 SCHEMA_VERSION = 1
 
 
 class ForeshadowingOut(BaseModel):
     """One foreshadowing entry."""
+
+    model_config = ConfigDict(from_attributes=True)
 
     id: str
     content: str
@@ -26,27 +25,11 @@ class ForeshadowingOut(BaseModel):
     line: int
     extra: dict[str, str]
 
-    @classmethod
-    def of(cls, entry: Foreshadowing) -> ForeshadowingOut:
-        """From the model."""
-        return cls(
-            id=entry.id,
-            content=entry.content,
-            planted=entry.planted,
-            payoff=entry.payoff,
-            status=str(entry.status),
-            resolved_at=entry.resolved_at,
-            tier=entry.tier,
-            characters=list(entry.characters),
-            keywords=list(entry.keywords),
-            source=entry.source,
-            line=entry.line,
-            extra=dict(entry.extra),
-        )
-
 
 class RelationshipOut(BaseModel):
     """One relationship change."""
+
+    model_config = ConfigDict(from_attributes=True)
 
     chapter: int
     a: str
@@ -58,24 +41,11 @@ class RelationshipOut(BaseModel):
     line: int
     extra: dict[str, str]
 
-    @classmethod
-    def of(cls, row: RelationshipChange) -> RelationshipOut:
-        """From the model."""
-        return cls(
-            chapter=row.chapter,
-            a=row.a,
-            b=row.b,
-            relation=row.relation,
-            change=row.change,
-            note=row.note,
-            source=row.source,
-            line=row.line,
-            extra=dict(row.extra),
-        )
-
 
 class RelevantOut(BaseModel):
     """One item relevant to a chapter, with its reasons."""
+
+    model_config = ConfigDict(from_attributes=True)
 
     kind: str
     key: str
@@ -86,21 +56,6 @@ class RelevantOut(BaseModel):
     mentions: int
     source: str
     line: int
-
-    @classmethod
-    def of(cls, item: RelevantItem) -> RelevantOut:
-        """From the relevance result."""
-        return cls(
-            kind=item.kind,
-            key=item.key,
-            text=item.text,
-            chapter=item.chapter,
-            reasons=list(item.reasons),
-            tier=item.tier,
-            mentions=item.mentions,
-            source=item.source,
-            line=item.line,
-        )
 
 
 class TrackersOut(BaseModel):

@@ -44,6 +44,7 @@ screenshots: $(STAMP) translations
 
 bench: $(STAMP)
 	$(PY) benchmarks/feed.py
+	$(PY) benchmarks/app.py
 
 clean:
 	rm -rf $(VENV) run build *.egg-info

@@ -1,16 +1,17 @@
-"""The background summary worker: queued from the app's save path, off the GUI thread,
+"""The background summary worker: queued from the app's save path, run in a child process,
 stale jobs dropped, write-back held while rolling-summary.md has unsaved edits."""
 
 from __future__ import annotations
 
-import threading
+import multiprocessing
+import os
+import signal
 from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QTimer
 
 from workbench.book.project import Project
-from workbench.gui import summary_worker
 from workbench.gui.summary_worker import SummaryQueue
 from workbench.settings import Settings
 from workbench.summaries.jobs import SummaryJob
@@ -29,44 +30,26 @@ def _without_section(novel: Path, start: int, end: int) -> str:
     return text
 
 
-class HeldGenerate:
-    """Wraps the real generate_summary: once running, it waits for the test's go-ahead."""
-
-    def __init__(self) -> None:
-        self.started = threading.Event()
-        self.release = threading.Event()
-        self.released_in_time: list[bool] = []
-        self.threads: list[str] = []
-        self._real = summary_worker.generate_summary
-
-    def __call__(self, project, job, backend, **kwargs):
-        self.threads.append(threading.current_thread().name)
-        self.started.set()
-        self.released_in_time.append(self.release.wait(timeout=20))
-        return self._real(project, job, backend, **kwargs)
-
-
-@pytest.fixture
-def held(monkeypatch) -> HeldGenerate:
-    wrapper = HeldGenerate()
-    monkeypatch.setattr(summary_worker, "generate_summary", wrapper)
-    return wrapper
+def _summary_processes() -> list[str]:
+    """Names of the live summary child processes."""
+    return [p.name for p in multiprocessing.active_children() if p.name.startswith("summary ")]
 
 
 def test_saving_chapter_10_queues_one_job_and_writes_it_in_the_background(
-    window, novel: Path, qtbot, held: HeldGenerate, type_at_end
+    window, novel: Path, qtbot, type_at_end
 ) -> None:
     before = _without_section(novel, 6, 10)
-    queued, statuses, ticks = [], [], []
+    queued, statuses, ticks, children = [], [], [], set()
+    running: list[str] = []
     window.summaries.queued.connect(lambda _id, label: queued.append(label))
+    window.summaries.running.connect(lambda _id, label: running.append(label))
     window.summaries.changed.connect(lambda: statuses.append(window.status.jobs_text))
 
     def tick() -> None:
-        # The GUI thread ticks while the worker thread is held inside the job.
-        if held.started.is_set():
+        # The GUI thread turns while the job runs, and the job runs in a child process.
+        if running and not window.summaries.is_idle():
             ticks.append(1)
-            if len(ticks) >= 3:
-                held.release.set()
+            children.update(_summary_processes())
 
     ticker = QTimer()
     ticker.setInterval(10)
@@ -81,9 +64,8 @@ def test_saving_chapter_10_queues_one_job_and_writes_it_in_the_background(
     ticker.stop()
 
     assert done.args[1] == "Ch6-10"
-    assert held.released_in_time == [True], "the GUI loop must turn while the job runs"
-    assert len(ticks) >= 3
-    assert held.threads and held.threads[0] != threading.main_thread().name
+    assert len(ticks) >= 3, "the GUI loop must turn while the job runs"
+    assert children == {"summary Ch6-10"}
     assert any("Ch6-10" in status for status in statuses)
     text = (novel / ROLLING).read_text(encoding="utf-8")
     assert [(s.start, s.end) for s in summary_sections(text)] == [(1, 5), (6, 10)]
@@ -91,6 +73,7 @@ def test_saving_chapter_10_queues_one_job_and_writes_it_in_the_background(
     assert text[:first_end] == before[:first_end], "the Ch1-5 section is untouched"
     qtbot.waitUntil(lambda: window.summaries.is_idle())
     assert window.status.jobs_text == ""
+    assert not _summary_processes(), "the child process is gone"
 
 
 def test_the_write_waits_while_rolling_summary_has_unsaved_edits(
@@ -127,21 +110,21 @@ def queue(qapp, novel: Path):
 
 
 def test_the_same_range_queued_again_supersedes_the_old_job(
-    queue: SummaryQueue, novel: Path, qtbot, held: HeldGenerate
+    queue: SummaryQueue, novel: Path, qtbot
 ) -> None:
     _without_section(novel, 6, 10)
     cancelled, done = [], []
     queue.cancelled.connect(lambda job_id, _label: cancelled.append(job_id))
     queue.done.connect(lambda job_id, _label: done.append(job_id))
-    first = queue.submit(SummaryJob(6, 10))
-    qtbot.waitUntil(held.started.is_set)
+    with qtbot.waitSignal(queue.running, timeout=10_000):
+        first = queue.submit(SummaryJob(6, 10))
     second = queue.submit(SummaryJob(6, 10))
     assert cancelled == [first]
-    held.release.set()
     qtbot.waitUntil(lambda: done == [second], timeout=30_000)
     assert cancelled == [first]
     text = (novel / ROLLING).read_text(encoding="utf-8")
     assert [(s.start, s.end) for s in summary_sections(text)] == [(1, 5), (6, 10)]
+    qtbot.waitUntil(lambda: not _summary_processes())
 
 
 def test_a_failing_job_reports_why_and_writes_nothing(
@@ -150,17 +133,31 @@ def test_a_failing_job_reports_why_and_writes_nothing(
     before = (novel / ROLLING).read_bytes()
     with qtbot.waitSignal(queue.failed, timeout=10_000) as failed:
         queue.submit(SummaryJob(40, 45))  # no such chapters
-    assert "40" in failed.args[2]
+    assert "Ch40-45 not written" in failed.args[2], "the engine's reason crosses the pipe"
     assert (novel / ROLLING).read_bytes() == before
 
 
-def test_shutdown_while_a_job_runs_stops_the_thread(
-    queue: SummaryQueue, novel: Path, qtbot, held: HeldGenerate
+def test_a_summary_process_that_dies_is_a_failure_not_a_hang(
+    queue: SummaryQueue, novel: Path, qtbot
 ) -> None:
     before = _without_section(novel, 6, 10)
     queue.submit(SummaryJob(6, 10))
-    qtbot.waitUntil(held.started.is_set)
-    held.release.set()
+    qtbot.waitUntil(lambda: bool(_summary_processes()), timeout=10_000)
+    child = next(p for p in multiprocessing.active_children() if p.name == "summary Ch6-10")
+    with qtbot.waitSignal(queue.failed, timeout=10_000) as failed:
+        os.kill(child.pid, signal.SIGKILL)  # as the system's out-of-memory killer would
+    assert "ended without an answer" in failed.args[2]
+    assert (novel / ROLLING).read_text(encoding="utf-8") == before
+    assert queue.is_idle()
+
+
+def test_shutdown_while_a_job_runs_stops_the_process_and_the_thread(
+    queue: SummaryQueue, novel: Path, qtbot
+) -> None:
+    before = _without_section(novel, 6, 10)
+    queue.submit(SummaryJob(6, 10))
+    qtbot.waitUntil(lambda: bool(_summary_processes()), timeout=10_000)
     queue.shutdown()
     assert queue.worker_thread.isFinished()
+    assert not _summary_processes()
     assert (novel / ROLLING).read_text(encoding="utf-8") == before

@@ -1,7 +1,8 @@
 """Rolling summaries in the background: a queue on a worker QThread, results by queued signal.
 
-The worker generates on its own copy of the project (opened on its thread, with a copy of
-the settings); writing the section back happens on the GUI thread, and only while
+The worker thread hands each job to a child process (summary_process: the summariser's GIL
+hold and memory stay out of the app) that opens its own copy of the project with a copy of
+the settings, and waits for it; writing the section back happens on the GUI thread, and only while
 `references/rolling-summary.md` is not open with unsaved edits — otherwise the result waits
 until the author saves or discards them.
 """
@@ -10,28 +11,21 @@ from __future__ import annotations
 
 import logging
 import threading
-import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 
 from PySide6.QtCore import QObject, QThread, Signal, Slot
 
 from workbench.book.project import Project
 from workbench.errors import WorkbenchError
+from workbench.gui.summary_process import generate_in_process
 from workbench.settings import Settings
-from workbench.summaries.backend import backend_for
 from workbench.summaries.errors import SummaryCancelled
-from workbench.summaries.jobs import (
-    SummaryJob,
-    generate_summary,
-    jobs_for_saved_chapter,
-    write_summary,
-)
+from workbench.summaries.jobs import SummaryJob, jobs_for_saved_chapter, write_summary
 
 log = logging.getLogger(__name__)
-
-PROGRESS_INTERVAL_S = 0.1  # streamed output arrives per token; the status bar needs far less
 
 
 @dataclass
@@ -57,22 +51,16 @@ class _Worker(QObject):
 
     @Slot(object)
     def run(self, entry: _Entry) -> None:
-        """Generate one summary; every outcome, including a crash, is reported."""
+        """Generate one summary in a child process; every outcome, a crash included, is
+        reported."""
         self.running.emit(entry.job_id)
-        last = 0.0
-
-        def report(text: str) -> None:
-            nonlocal last
-            now = time.monotonic()
-            if now - last >= PROGRESS_INTERVAL_S:
-                last = now
-                self.progress.emit(entry.job_id, text)
-
         try:
-            project = Project.open(entry.root)
-            backend = backend_for(project, settings=entry.settings)
-            section = generate_summary(
-                project, entry.job, backend, cancel=entry.cancel, on_progress=report
+            section = generate_in_process(
+                entry.root,
+                entry.job,
+                entry.settings,
+                cancel=entry.cancel,
+                on_progress=partial(self.progress.emit, entry.job_id),
             )
         except SummaryCancelled:
             self.cancelled.emit(entry.job_id)

@@ -40,7 +40,7 @@ def test_edit_and_save_writes_the_exact_bytes(window, novel: Path, qtbot, type_a
     assert path.read_bytes() == before + "新添的一句。".encode()
     assert not editor.is_modified()
     assert window.status.save_label.text() == "已保存"
-    assert window.tabs.tabText(window.tabs.currentIndex()) == path.name
+    assert window.tabs.tabText(window.tabs.currentIndex()) == "第1章 寒渊列的灯"
 
 
 def test_a_gb18030_chapter_is_saved_back_in_gb18030(

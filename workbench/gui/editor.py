@@ -1,7 +1,8 @@
 """One open file: a plain-text editor with Markdown highlighting, 字 count, find and conflicts.
 
 It is a QTextEdit in plain-text mode rather than a QPlainTextEdit because the plain-text
-layout ignores QTextBlockFormat line height, and CJK prose needs the extra leading.
+layout ignores QTextBlockFormat line height, and CJK prose needs the extra leading; the
+QTextEdit is a ProseEdit, which keeps lines to a reading measure.
 """
 
 from __future__ import annotations
@@ -11,15 +12,17 @@ from pathlib import Path
 
 from PySide6.QtCore import QTimer, Signal
 from PySide6.QtGui import QFont, QKeySequence, QShortcut, QTextBlockFormat, QTextCursor
-from PySide6.QtWidgets import QTextEdit, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QVBoxLayout, QWidget
 
 from workbench.book.counting import count_zi
+from workbench.book.naming import title_from_heading
 from workbench.book.textio import TextFile, read_text
 from workbench.gui.conflict_bar import ConflictBar
 from workbench.gui.diff_dialog import DiffDialog
 from workbench.gui.find_bar import FindBar
 from workbench.gui.fonts import EDITOR_LINE_HEIGHT
 from workbench.gui.highlighter import MarkdownHighlighter
+from workbench.gui.prose_edit import ProseEdit
 
 log = logging.getLogger(__name__)
 
@@ -42,9 +45,10 @@ class ChapterEditor(QWidget):
         self.chapter = chapter
         self.loaded = loaded
         self.zi = 0
+        self.heading_title = ""
         self._disk_version: TextFile | None = None
         self._newline = "\n"
-        self.text_edit = QTextEdit(self)
+        self.text_edit = ProseEdit(self)
         self.text_edit.setAcceptRichText(False)
         self.text_edit.setFont(font)
         self.text_edit.document().setDocumentMargin(24)
@@ -144,7 +148,10 @@ class ChapterEditor(QWidget):
         self.text_edit.document().setModified(False)
 
     def _count_zi(self) -> None:
-        self.zi = count_zi(self.text())
+        text = self.text()
+        self.zi = count_zi(text)
+        # The tab follows a renamed chapter heading; this runs debounced, not per keystroke.
+        self.heading_title = title_from_heading(text)
         self.ziChanged.emit(self.zi)
 
     # --- changes on disk ---------------------------------------------------------------

@@ -5,7 +5,7 @@ from __future__ import annotations
 import logging
 from pathlib import Path
 
-from PySide6.QtCore import QTimer, Signal
+from PySide6.QtCore import QEvent, QTimer, Signal
 from PySide6.QtGui import QFont
 from PySide6.QtWidgets import QTabWidget, QWidget
 
@@ -99,13 +99,32 @@ class EditorTabs(QTabWidget):
         editor.text_edit.setFocus()
         return editor
 
+    def tab_label(self, editor: ChapterEditor) -> str:
+        """A chapter by its number and title (第12章 赤石坳), any other file by its name."""
+        if editor.chapter is None:
+            return editor.path.name
+        ref = next((r for r in self.project.chapters if r.path == editor.path), None)
+        title = (ref.title if ref else "") or editor.heading_title
+        label = self.tr("Chapter %1").replace("%1", str(editor.chapter))
+        return f"{label} {title}" if title else label
+
     def _update_tab(self, editor: ChapterEditor) -> None:
         index = self.indexOf(editor)
         if index < 0:
             return
-        name = editor.path.name
-        self.setTabText(index, (MODIFIED_MARK if editor.is_modified() else "") + name)
-        self.setTabToolTip(index, self.project.relative(editor.path) if self.project else name)
+        text = (MODIFIED_MARK if editor.is_modified() else "") + self.tab_label(editor)
+        if self.tabText(index) != text:
+            self.setTabText(index, text)
+        self.setTabToolTip(
+            index, self.project.relative(editor.path) if self.project else editor.path.name
+        )
+
+    def changeEvent(self, event: QEvent) -> None:
+        """Relabel the tabs when the UI language changes."""
+        if event.type() == QEvent.Type.LanguageChange:
+            for editor in self.editors():
+                self._update_tab(editor)
+        super().changeEvent(event)
 
     def set_editor_font(self, font: QFont) -> None:
         """Use `font` in every editor, open and future."""
@@ -123,7 +142,10 @@ class EditorTabs(QTabWidget):
             self.modifiedChanged.emit(editor.is_modified())
 
     def _editor_zi_changed(self, zi: int) -> None:
-        if self.sender() is self.current_editor():
+        editor = self.sender()
+        if isinstance(editor, ChapterEditor):
+            self._update_tab(editor)
+        if editor is self.current_editor():
             self.ziChanged.emit(zi)
 
     def _editor_modified_changed(self, modified: bool) -> None:
@@ -269,7 +291,7 @@ class EditorTabs(QTabWidget):
         if not isinstance(editor, ChapterEditor):
             return False
         if editor.is_modified():
-            choice = prompts.ask_unsaved(self, editor.path.name)
+            choice = prompts.ask_unsaved(self, self.tab_label(editor))
             if choice is prompts.Unsaved.CANCEL:
                 return False
             if choice is prompts.Unsaved.SAVE and not self.save(editor):

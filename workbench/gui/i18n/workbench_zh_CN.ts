@@ -46,6 +46,10 @@
   <context>
     <name>EditorTabs</name>
     <message>
+      <source>Chapter %1</source>
+      <translation>第%1章</translation>
+    </message>
+    <message>
       <source>Cannot open file</source>
       <translation>无法打开文件</translation>
     </message>

@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from PySide6.QtCore import QTimer
+from PySide6.QtWidgets import QTreeWidgetItem
 
 from workbench.book.project import Project
 from workbench.book.textio import write_text
@@ -101,3 +102,45 @@ def test_300_external_changes_are_one_batch_and_the_window_stays_live(
     assert editor.text() == "# 第1章 新分支\n\n分支上的版本。\n"
     assert window.tree.topLevelItem(0).childCount() == len(project.chapters) + 299
     assert ticks, "the event loop kept turning while the files arrived"
+
+
+def test_the_tree_follows_chapters_changed_added_and_removed_on_disk(
+    window, novel: Path, qtbot
+) -> None:
+    project = Project.open(novel)
+    count = len(project.chapters)
+    third = project.chapters[2].path
+
+    def after(change) -> QTreeWidgetItem:
+        """Make the change, wait for its batch; the chapters group as it is then."""
+        batches = window.external_batches
+        change()
+        qtbot.waitUntil(lambda: window.external_batches > batches, timeout=10_000)
+        return window.tree.topLevelItem(0)
+
+    chapters = after(lambda: write_text(third, "# 第3章 新名\n\n一二三四五。\n"))
+    assert (chapters.child(2).text(0), chapters.child(2).text(1)) == ("第3章  新名", "11 字")
+    assert chapters.childCount() == count
+
+    added = project.new_chapter_path(project.chapters[-1].number + 1)
+    chapters = after(lambda: write_text(added, "# 新的一章\n\n正文。\n"))
+    assert chapters.childCount() == count + 1
+    assert chapters.child(count).text(0).endswith("新的一章")
+
+    chapters = after(third.unlink)
+    assert chapters.childCount() == count
+    assert not chapters.child(2).text(0).startswith("第3章")
+
+
+def test_saving_relabels_the_chapter_row(window, qtbot) -> None:
+    editor = window.tabs.current_editor()
+    row = window.tree.currentItem()
+    assert row.text(0) == "第12章  赤石坳"
+    cursor = editor.text_edit.textCursor()
+    cursor.movePosition(cursor.MoveOperation.Start)
+    cursor.movePosition(cursor.MoveOperation.EndOfBlock, cursor.MoveMode.KeepAnchor)
+    cursor.insertText("# 第12章 红石坳")
+    window.actions_.save.trigger()
+    row = window.tree.currentItem()
+    assert row.text(0) == "第12章  红石坳"
+    assert row.text(1) == f"{window.project.chapter_zi(window.project.chapters[-1]):,} 字"

@@ -284,7 +284,7 @@ class MainWindow(QMainWindow):
         if self.project is None:
             return
         ref = next((r for r in self.project.chapters if r.path == path), None)
-        self.tree.refresh()
+        self.tree.refresh_paths({path})
         self._update_total()
         if ref is not None:
             self.summaries.submit_saved_chapter(ref.number)
@@ -309,7 +309,7 @@ class MainWindow(QMainWindow):
         self.external_batches += 1
         self.project.rescan()
         touched = self.tabs.reload_changed(paths)
-        self.tree.refresh()
+        self.tree.refresh_paths(paths)
         self._update_total()
         if len(paths) > 1:
             self.show_message(

@@ -17,7 +17,9 @@ config folder:
 - stall — a 5 ms timer records the longest gap between its ticks on the GUI thread while the
   author edits and saves the range's last chapter, the app's SummaryQueue regenerates the
   missing rolling summary offline, writes it back and the watcher reloads. Target ≤ 50 ms.
-- memory — peak resident set size (getrusage) after the three above. Target ≤ 350 MB.
+- memory — the app process's peak resident set size (getrusage) after the three above.
+  Target ≤ 350 MB. The summary runs in a child process of its own, alive only while it
+  summarises; its peak is printed too.
 
 Run: `make bench` or `.venv/bin/python benchmarks/app.py [--keep DIR] [--profile PHASE]`.
 """

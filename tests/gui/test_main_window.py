@@ -90,6 +90,7 @@ def test_closing_a_modified_tab_asks(window, novel: Path, qtbot, dialogs, type_a
     assert window.tabs.editor_for(path) is None
     assert path.read_bytes() == before
     assert [kind for kind, _title, _text in dialogs.asked] == ["question", "question"]
+    assert "第1章 寒渊列的灯" in dialogs.asked[0][2], "the question names the chapter"
 
     editor = window.open_path(path)
     type_at_end(editor, "保留")

@@ -5,12 +5,10 @@ from __future__ import annotations
 import subprocess
 import sys
 
-from conftest import SAMPLE
 
-
-def test_a_closed_pipe_ends_the_command_without_a_traceback():
+def test_a_closed_pipe_ends_the_command_without_a_traceback(sample_copy):
     feed = subprocess.Popen(
-        [sys.executable, "-m", "workbench", "feed", str(SAMPLE), "--agent", "MainWriter",
+        [sys.executable, "-m", "workbench", "feed", str(sample_copy), "--agent", "MainWriter",
          "--chapter", "13"],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,

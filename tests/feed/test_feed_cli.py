@@ -102,8 +102,25 @@ def test_character_power_takes_the_characters_in_the_passage(novel, capsys):
     assert "characters.md#赵乾" not in out  # outside the passage, not in the plan
 
 
-def test_a_short_name_inside_a_longer_one_does_not_count(tmp_path):
-    from workbench.feed.power import _named
+def test_a_short_name_inside_a_longer_one_does_not_count(novel, capsys):
+    cast = novel / "characters/characters.md"
+    cast.write_text(
+        cast.read_text(encoding="utf-8") + "\n## 谢灵\n\n堂妹。\n\n## 谢灵均\n\n堂兄。\n",
+        encoding="utf-8",
+    )
+    plan = novel / "outline/chapters/ch012.md"
+    plan.write_text("---\ntype: battle\n---\n一战。\n", encoding="utf-8")
+    chapter = novel / "chapters/ch012.md"
+    args = ["feed", str(novel), "--agent", "BattleAgent", "--chapter", "12", "--passage"]
 
-    assert not _named("谢灵", "谢灵均拔剑", {"谢灵", "谢灵均"})
-    assert _named("谢灵", "谢灵均与谢灵", {"谢灵", "谢灵均"})
+    chapter.write_text("谢灵均拔剑。\n", encoding="utf-8")
+    assert main([*args, "0:6"]) == EXIT_OK
+    power = capsys.readouterr().out.split("角色战力")[1].split("\n")[0]
+    assert "characters.md#谢灵均" in power
+    assert "characters.md#谢灵、" not in power and not power.endswith("#谢灵）")
+
+    chapter.write_text("谢灵均与谢灵。\n", encoding="utf-8")
+    assert main([*args, "0:7"]) == EXIT_OK
+    power = capsys.readouterr().out.split("角色战力")[1].split("\n")[0]
+    assert "characters.md#谢灵均" in power
+    assert "characters.md#谢灵）" in power or "characters.md#谢灵、" in power

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -13,10 +12,9 @@ from workbench.errors import FileProblem
 from workbench.feed.config import FeedConfig
 from workbench.feed.model import Block, Group, Layer, Status
 from workbench.feed.trim import demote_headings
+from workbench.trackers.cast import Scanner, characters_in_file, load_cast
 
 POWER_SYSTEM = "力量体系"
-_ALIASES = re.compile(r"^\s*[-*]?\s*\**别名\**\s*[:：]\s*(.+)$", re.MULTILINE)
-_NAME_NOISE = re.compile(r"[（(【\[].*$")
 
 
 def _extend(text: str, index: int, zi_wanted: int, step: int) -> int:
@@ -66,9 +64,9 @@ def _piece(text: str, start: int, end: int) -> str:
 
 @dataclass(frozen=True)
 class CharacterSection:
-    """One character's entry: their names and their text in a character file."""
+    """One character's entry: their name and their text in a character file."""
 
-    names: tuple[str, ...]
+    name: str
     source: str
     section: str
     text: str
@@ -76,26 +74,16 @@ class CharacterSection:
 
 @lru_cache(maxsize=32)
 def _sections_of(source: str, text: str, whole_file: bool) -> tuple[CharacterSection, ...]:
-    found = []
+    """The file's entries, named as the trackers' cast names them (one reading of 别名)."""
     if whole_file:
-        first = sections(text)
-        title = first[0].title if first else ""
-        names = _names(title, text)
-        return (CharacterSection(names, source, "", text),) if names else ()
-    for section in sections(text):
-        if section.level != 2:
-            continue
-        body = section.whole(text)
-        found.append(CharacterSection(_names(section.title, body), source, section.title, body))
-    return tuple(found)
-
-
-def _names(title: str, body: str) -> tuple[str, ...]:
-    name = _NAME_NOISE.sub("", title).strip()
-    names = [name] if name else []
-    for match in _ALIASES.finditer(body):
-        names += [a.strip() for a in re.split(r"[,，、/;；\s]+", match.group(1)) if a.strip()]
-    return tuple(dict.fromkeys(names))
+        pieces = [("", text)]
+    else:
+        pieces = [(s.title, s.whole(text)) for s in sections(text) if s.level == 2]
+    return tuple(
+        CharacterSection(character.name, source, title, body)
+        for title, body in pieces
+        for character in characters_in_file(body, source, protagonist=whole_file)
+    )
 
 
 def character_sections(project: Project) -> list[CharacterSection]:
@@ -110,15 +98,13 @@ def character_sections(project: Project) -> list[CharacterSection]:
 
 def power_blocks(project: Project, config: FeedConfig, chapter: int, passage: str) -> list[Block]:
     """角色战力 (state tracker + the sections of the characters in play) and 力量体系."""
+    cast = load_cast(project)
     plan = project.plan(chapter)
-    wanted = set(plan.characters) if plan else set()
-    everyone = character_sections(project)
-    known = {name for entry in everyone for name in entry.names}
-    entries = [
-        entry
-        for entry in everyone
-        if any(name in wanted or _named(name, passage, known) for name in entry.names)
-    ]
+    # Named in the plan's front matter, or in the passage under any name or alias (a name
+    # only inside a longer known name does not count: 谢灵 in 谢灵均).
+    in_play = {cast.canonical(name) for name in (plan.characters if plan else ())}
+    in_play |= {cast.canonical(form) for form in Scanner(cast.forms()).scan(passage)}
+    entries = [entry for entry in character_sections(project) if entry.name in in_play]
     state = project.read_role(Role.STATE_TRACKER)
     parts, sources = [], []
     if state is not None:
@@ -144,14 +130,6 @@ def power_blocks(project: Project, config: FeedConfig, chapter: int, passage: st
         power.set_text("", Status.MISSING, f"{state_path} 不存在，且选段/规划中没有已知角色")
         power.fix = f"写 {state_path}（主角位置、修为、物品）"
     return [power, power_system_block(project, config)]
-
-
-def _named(name: str, text: str, known: set[str]) -> bool:
-    """Whether `name` occurs in `text` other than inside a longer known name (谢灵 in 谢灵均)."""
-    for longer in known:
-        if name in longer and longer != name:
-            text = text.replace(longer, "\0")
-    return name in text
 
 
 def power_system_block(project: Project, config: FeedConfig) -> Block:

@@ -45,6 +45,7 @@ def test_headings_nest_under_the_feed_headings():
     assert demote_headings("# 第一章\n\n正文\n\n## 小节\n") == "### 第一章\n\n正文\n\n#### 小节\n"
     assert demote_headings("### 已经够深\n") == "### 已经够深\n"
     assert demote_headings("```\n# 代码\n```\n") == "```\n# 代码\n```\n"
+    assert demote_headings("# 书\n\n##### 深\n") == "### 书\n\n###### 深\n"
 
 
 def test_allot_gives_unused_room_to_groups_that_need_it():

@@ -50,12 +50,11 @@ def demote_headings(text: str, level: int = FEED_HEADING_LEVEL) -> str:
     shift = level - min(section.level for section in found)
     if shift <= 0:
         return text
-    starts = [section.start for section in found]
     pieces, previous = [], 0
-    for start in starts:
-        pieces.append(text[previous:start])
-        pieces.append("#" * shift)
-        previous = start
+    for section in found:
+        pieces.append(text[previous : section.start])
+        pieces.append("#" * min(shift, 6 - section.level))  # Markdown stops at level 6
+        previous = section.start
     pieces.append(text[previous:])
     return "".join(pieces)
 

@@ -20,6 +20,7 @@ from workbench.book.fixed_context import (
 from workbench.book.layout import Role
 from workbench.book.project import Project
 from workbench.errors import WorkbenchError
+from workbench.feed.trim import demote_headings
 from workbench.llm import LlmCancelled
 from workbench.summaries.backend import FixedRequest, SummaryBackend
 from workbench.summaries.errors import SummaryCancelled, SummaryRejected
@@ -32,7 +33,6 @@ PART_SOURCES = {
     FixedPart.CHARACTERS: (Role.PROTAGONIST, Role.CHARACTERS),
     FixedPart.OUTLINE: (Role.OUTLINE,),
 }
-_HEADING = re.compile(r"^(#{1,6})([ \t]+.*)$", re.MULTILINE)
 _FENCED = re.compile(r"\A(`{3,}|~{3,})[^\n]*\n(.*?)\n\1[ \t]*\Z", re.DOTALL)
 
 
@@ -98,22 +98,13 @@ def validate_part(part: FixedPart, raw: str, *, compressed: bool) -> str:
     first = text.split("\n", 1)
     if first[0].lstrip("#").strip() in (title, part.value) and first[0].startswith("#"):
         text = first[1].strip() if len(first) > 1 else ""
-    text = _demote(text)
+    text = demote_headings(text)  # level 3, under the file's `##` parts
     if not text:
         raise SummaryRejected(WHAT, f"{title} is empty")
     zi = count_zi(text)
     if zi > CAPS[part]:
         raise SummaryRejected(WHAT, f"{title} is {zi} 字, over its {CAPS[part]} 字 cap")
     return text
-
-
-def _demote(text: str) -> str:
-    """Shift every heading down so the shallowest is level 3, keeping their relative depth."""
-    levels = [len(m.group(1)) for m in _HEADING.finditer(text)]
-    shift = max(0, 3 - min(levels)) if levels else 0
-    if not shift:
-        return text
-    return _HEADING.sub(lambda m: "#" * min(6, len(m.group(1)) + shift) + m.group(2), text)
 
 
 def write_fixed_context(project: Project, text: str) -> Path:

@@ -157,7 +157,7 @@ class TokenCounter:
             if found is not None:
                 self._counts[key] = found  # most recently used goes last
                 return found
-        tokens = len(self._encoding.encode(text, disallowed_special=()))
+        tokens = self.count_uncached(text)
         with self._lock:
             self._counts[key] = tokens
             while len(self._counts) > MAX_ENTRIES:

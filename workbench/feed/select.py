@@ -86,7 +86,7 @@ class Selector:
         if recipe.passage:
             blocks.append(self.passage_block())
         if recipe.power:
-            blocks += power_blocks(self.project, self.config, self.chapter, self.passage_text())
+            blocks += power_blocks(self.project, self.config, self.chapter, self.selected_passage())
         if recipe.style_anchor:
             blocks.append(self.style_anchor_block())
         return Selection(blocks, self.stale, self.notes)
@@ -326,7 +326,7 @@ class Selector:
         block.set_text(prefix + demote_headings(plan.body), status, reason)
         return block
 
-    def passage_text(self) -> str:
+    def selected_passage(self) -> str:
         """The selected passage of chapter N ('' when none was given)."""
         if self.passage is None or self.project.chapter(self.chapter) is None:
             return ""

@@ -87,6 +87,9 @@ class _Checker:
             except DecodeProblem as error:
                 self.add(Severity.ERROR, path, f"undecodable: {error.problem}")
                 continue
+            except FileProblem as error:  # outside the project, a folder, a broken symlink
+                self.add(Severity.ERROR, path, f"not read: {error.problem}")
+                continue
             except OSError as error:
                 self.add(Severity.ERROR, path, f"unreadable: {error.strerror or error}")
                 continue

@@ -8,6 +8,7 @@ import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 
+from workbench.book.containment import is_inside, resolve_inside
 from workbench.book.counting import count_zi
 from workbench.book.layout import Layout, Role, detect_layout
 from workbench.book.naming import chapter_number_from_name, title_from_heading
@@ -43,9 +44,12 @@ class Project:
 
     @classmethod
     def open(cls, root: Path | str) -> Project:
-        """Open a folder; raises LayoutProblem when it is not a novel project."""
+        """Open a folder; raises LayoutProblem when it is not a novel project, OutsideProject
+        when its `.workbench/` leads out of it."""
         root = Path(root).resolve()
-        return cls(root, detect_layout(root))
+        project = cls(root, detect_layout(root))
+        project.contained(STATE_DIR, entry=STATE_DIR)
+        return project
 
     # --- files -------------------------------------------------------------------------
 
@@ -60,14 +64,20 @@ class Project:
         except ValueError:
             return str(path)
 
+    def contained(self, path: Path | str, *, entry: str = "") -> Path:
+        """A path project content names, resolved; OutsideProject when it leaves the folder."""
+        return resolve_inside(self.root, path, entry=entry)
+
     def read(self, path: Path) -> TextFile:
-        """Read a file in the project, from cache when it has not changed on disk."""
+        """Read a file in the project, from cache when it has not changed on disk. A path
+        outside the project, a folder or a broken symlink is a FileProblem naming it."""
         path = Path(path)
-        stat = path.stat()
+        stat = _file_stat(path)
         key = (stat.st_mtime_ns, stat.st_size)
         cached = self._files.get(path)
         if cached and cached[0] == key:
             return cached[1]
+        self.contained(path, entry=self.relative(path))
         loaded = read_text(path)
         self._files[path] = (key, loaded)
         return loaded
@@ -89,6 +99,7 @@ class Project:
     def write(self, path: Path, text: str) -> TextFile:
         """Write a project file atomically in its own encoding and refresh the cache."""
         path = Path(path)
+        self.contained(path, entry=self.relative(path))
         written = write_text(path, text, self.known_encoding(path))
         stat = path.stat()
         self._files[path] = ((stat.st_mtime_ns, stat.st_size), written)
@@ -102,7 +113,9 @@ class Project:
 
     @property
     def state_dir(self) -> Path:
-        """`.workbench/`: caches, feed history, autosave; never needed to read the book."""
+        """`.workbench/`: caches, feed history, autosave; never needed to read the book.
+        OutsideProject when it is a symlink leading out of the project."""
+        self.contained(STATE_DIR, entry=STATE_DIR)
         return self.root / STATE_DIR
 
     def config(self) -> dict:
@@ -125,6 +138,9 @@ class Project:
             candidates = folder.rglob("*") if self.layout.recursive_chapters else folder.iterdir()
             for path in candidates:
                 if path.suffix.lower() not in CHAPTER_SUFFIXES or not path.is_file():
+                    continue
+                if not is_inside(self.root, path):
+                    log.warning("%s leads outside the project; not listed", path)
                     continue
                 parsed = chapter_number_from_name(path.stem)
                 if parsed is None:
@@ -220,3 +236,19 @@ class Project:
                 if Path(name).suffix.lower() in (*CHAPTER_SUFFIXES, ".toml"):
                     result.append(Path(dirpath) / name)
         return result
+
+
+def _file_stat(path: Path) -> os.stat_result:
+    """The stat of a regular file; a FileProblem for a folder, a broken symlink or a path
+    that is not there (so callers never see a bare traceback)."""
+    try:
+        stat = path.stat()
+    except FileNotFoundError:
+        if path.is_symlink():
+            raise FileProblem(path, f"broken symlink (to {os.readlink(path)})") from None
+        raise FileProblem(path, "no such file") from None
+    except OSError as error:
+        raise FileProblem(path, f"cannot read: {error.strerror or error}") from None
+    if path.is_dir():
+        raise FileProblem(path, "is a folder, not a file")
+    return stat

@@ -100,6 +100,5 @@ def save_feed(project: Project, feed: Feed, text: str, format: str) -> Path:
     """Keep a prepared feed under `.workbench/feeds/` (chapter, agent, UTC time in the name)."""
     stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%S%fZ")
     path = project.state_dir / FEEDS_DIR / f"ch{feed.chapter:04d}-{feed.agent}-{stamp}.{format}"
-    path.parent.mkdir(parents=True, exist_ok=True)
-    write_text(path, text)
+    project.write(path, text)
     return path

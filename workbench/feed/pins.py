@@ -11,9 +11,11 @@ or a feed block (`block:<id>`). Pinned items are never dropped to fit the budget
 from __future__ import annotations
 
 import json
+import os
 from dataclasses import dataclass
 from pathlib import Path
 
+from workbench.book.containment import OutsideProject
 from workbench.book.project import Project
 from workbench.book.sections import find_section
 from workbench.errors import FileProblem
@@ -115,14 +117,14 @@ def reorder_pins(project: Project, refs: list[str]) -> list[Pin]:
 
 def pinned_blocks(project: Project, pins: list[Pin], notes: list[str]) -> list[Block]:
     """A task block for each file or section pin, in pin order. Chapter files cannot be
-    pinned: chapter text enters a feed only through a recipe's window."""
-    chapters_dir = project.layout.chapters_dir.rstrip("/") + "/"
+    pinned: chapter text enters a feed only through a recipe's window, however its path is
+    spelled. Nothing outside the project folder is read."""
     blocks = []
     for index, pin in enumerate(pins, start=1):
         if pin.kind not in ("file", "section"):
             continue
-        if pin.path.startswith(chapters_dir):
-            notes.append(f"置顶项 {pin.ref} 是章节原文，不能置顶（章节原文只按配方窗口喂入）")
+        path = _pinned_path(project, pin, notes)
+        if path is None:
             continue
         block = Block(
             id=f"pin.{index}",
@@ -133,7 +135,6 @@ def pinned_blocks(project: Project, pins: list[Pin], notes: list[str]) -> list[B
             section=pin.section,
             pinned=True,
         )
-        path = project.root / pin.path
         if not path.is_file():
             block.set_text("", Status.MISSING, f"{pin.path} 不存在")
         else:
@@ -174,6 +175,21 @@ def pin_entries(
         found.pinned = True
         block.item_prefix = ""
         block.set_text(block.render_items(), block.status, block.reason)
+
+
+def _pinned_path(project: Project, pin: Pin, notes: list[str]) -> Path | None:
+    """The pinned file, resolved; None (with a note) when it is outside the project or is
+    chapter text under any spelling (`./`, `//`, `..`, an absolute path, a symlink)."""
+    try:
+        path = project.contained(pin.path, entry=f"置顶项 {pin.ref}")
+    except OutsideProject:
+        notes.append(f"置顶项 {pin.ref} 在项目文件夹之外，拒绝读取")
+        return None
+    chapters = Path(os.path.realpath(project.root / project.layout.chapters_dir))
+    if path.is_relative_to(chapters):
+        notes.append(f"置顶项 {pin.ref} 是章节原文，不能置顶（章节原文只按配方窗口喂入）")
+        return None
+    return path
 
 
 def _pair(ref: str) -> tuple[str, str] | None:

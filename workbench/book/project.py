@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import copy
 import logging
 import os
+import threading
 import tomllib
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -13,8 +16,8 @@ from workbench.book.counting import count_zi
 from workbench.book.layout import Layout, Role, detect_layout
 from workbench.book.naming import chapter_number_from_name, title_from_heading
 from workbench.book.plans import Plan, plan_from_file, plan_from_outline
-from workbench.book.textio import UTF8, TextFile, read_text, write_text
-from workbench.errors import FileProblem
+from workbench.book.textio import UTF8, TextFile, content_hash, encode, read_text, write_text
+from workbench.errors import FileProblem, WorkbenchError
 
 log = logging.getLogger(__name__)
 
@@ -31,14 +34,24 @@ class ChapterRef:
     title: str
 
 
+class ReadOnlyView(WorkbenchError):
+    """A write was attempted through a view of unsaved buffers (a bug: views only read)."""
+
+
 class Project:
-    """An open novel folder. Reads are cached per file and refreshed when the file changes."""
+    """An open novel folder. Reads are cached per file and refreshed when the file changes.
+
+    The cache may be used from several threads at once (the GUI builds feeds off its thread
+    through `with_buffers` views, which share it)."""
 
     def __init__(self, root: Path, layout: Layout) -> None:
         self.root = root
         self.layout = layout
+        self.base: Project = self  # the project a view reads through; itself for a project
         self._files: dict[Path, tuple[tuple[int, int], TextFile]] = {}
+        self._files_lock = threading.Lock()
         self._zi: dict[str, int] = {}
+        self._buffers: dict[Path, TextFile] = {}
         self.chapters: list[ChapterRef] = []
         self.rescan()
 
@@ -68,18 +81,52 @@ class Project:
         """A path project content names, resolved; OutsideProject when it leaves the folder."""
         return resolve_inside(self.root, path, entry=entry)
 
+    def with_buffers(self, buffers: Mapping[Path, str]) -> Project:
+        """This project as it reads with these texts in place of their files (the editor's
+        unsaved buffers), writing nothing. The view shares this project's file cache and its
+        chapter list as it is now, so it can be read on another thread while this one goes on.
+        Each buffer is hashed as its file would be once saved in its own encoding."""
+        view = copy.copy(self)
+        view.chapters = list(self.chapters)
+        view._buffers = {}
+        for path, text in buffers.items():
+            path = Path(path)
+            encoding = self.known_encoding(path) if path.is_file() else UTF8
+            try:
+                digest = content_hash(encode(text, encoding))
+            except UnicodeEncodeError:  # a character the file's encoding cannot hold yet
+                digest = content_hash(text.encode("utf-8"))
+            view._buffers[path] = TextFile(path, text, encoding, digest)
+        return view
+
+    def buffer_hashes(self) -> tuple[tuple[str, str], ...]:
+        """(path, hash) of each buffer a view reads in place of its file (() for a project):
+        what a cache keyed by file stats must add to its key."""
+        return tuple(sorted((str(path), loaded.sha256) for path, loaded in self._buffers.items()))
+
+    @property
+    def is_view(self) -> bool:
+        """Whether this is a `with_buffers` view (which never writes)."""
+        return self.base is not self
+
     def read(self, path: Path) -> TextFile:
-        """Read a file in the project, from cache when it has not changed on disk. A path
-        outside the project, a folder or a broken symlink is a FileProblem naming it."""
+        """Read a file in the project: a view's buffer, else from cache when it has not
+        changed on disk. A path outside the project, a folder or a broken symlink is a
+        FileProblem naming it."""
         path = Path(path)
+        buffered = self._buffers.get(path)
+        if buffered is not None:
+            return buffered
         stat = _file_stat(path)
         key = (stat.st_mtime_ns, stat.st_size)
-        cached = self._files.get(path)
+        with self._files_lock:
+            cached = self._files.get(path)
         if cached and cached[0] == key:
             return cached[1]
         self.contained(path, entry=self.relative(path))
         loaded = read_text(path)
-        self._files[path] = (key, loaded)
+        with self._files_lock:
+            self._files[path] = (key, loaded)
         return loaded
 
     def read_role(self, role: Role) -> TextFile | None:
@@ -89,7 +136,8 @@ class Project:
 
     def known_encoding(self, path: Path) -> str:
         """The encoding a file was read in, so writing it back never re-encodes it."""
-        cached = self._files.get(Path(path))
+        with self._files_lock:
+            cached = self._files.get(Path(path))
         if cached:
             return cached[1].encoding
         if Path(path).is_file():
@@ -99,10 +147,13 @@ class Project:
     def write(self, path: Path, text: str) -> TextFile:
         """Write a project file atomically in its own encoding and refresh the cache."""
         path = Path(path)
+        if self.is_view:
+            raise ReadOnlyView(f"{path}: a view of unsaved buffers does not write")
         self.contained(path, entry=self.relative(path))
         written = write_text(path, text, self.known_encoding(path))
         stat = path.stat()
-        self._files[path] = ((stat.st_mtime_ns, stat.st_size), written)
+        with self._files_lock:
+            self._files[path] = ((stat.st_mtime_ns, stat.st_size), written)
         return written
 
     def changed_on_disk(self, loaded: TextFile) -> bool:

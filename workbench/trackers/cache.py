@@ -41,8 +41,10 @@ _CACHES: WeakKeyDictionary[Project, ProjectCache] = WeakKeyDictionary()
 
 
 def project_cache(project: Project) -> ProjectCache:
-    """The cache of one open project; it goes when the project does."""
-    cache = _CACHES.get(project)
+    """The cache of one open project, shared by its views of unsaved buffers (every entry is
+    keyed by content, so a view never reads another text's answer); it goes when the
+    project does."""
+    cache = _CACHES.get(project.base)
     if cache is None:
-        cache = _CACHES[project] = ProjectCache()
+        cache = _CACHES[project.base] = ProjectCache()
     return cache

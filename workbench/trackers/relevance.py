@@ -107,7 +107,8 @@ def _listing(folder: Path) -> tuple:
 
 def _fingerprint(project: Project, chapter: int) -> tuple:
     """Every file relevance reads — trackers, cast, plans, outline, chapters — by (mtime,
-    size), the same test Project.read uses to notice a change."""
+    size), the same test Project.read uses to notice a change, and by hash the unsaved
+    buffers a view reads instead."""
     roles = (Role.PLOT_TRACKER, Role.RELATIONSHIP_TRACKER, Role.OUTLINE)
     files = [project.role_path(role) for role in roles] + project.character_files()
     files += [ref.path for ref in project.chapters]
@@ -116,6 +117,7 @@ def _fingerprint(project: Project, chapter: int) -> tuple:
         tuple((str(path), _stat(path)) for path in files),
         _listing(project.root / project.layout.plans_dir),
         _listing(project.root / project.layout.characters_dir),
+        project.buffer_hashes(),
     )
 
 

@@ -74,11 +74,13 @@ def test_main_writer_never_gets_its_own_chapter(big_novel):
 
 
 def test_a_pinned_chapter_file_is_refused(big_novel, tmp_path):
-    from workbench.feed.pins import add_pin, remove_pin
+    from workbench.feed.pins import Pin, PinProblem, add_pin, remove_pin, save_pins
 
     project = Project.open(big_novel)
-    add_pin(project, "chapters/ch050.md")
-    add_pin(project, "worldbuilding/world.md#力量体系")
+    with pytest.raises(PinProblem, match="章节原文不能置顶"):
+        add_pin(project, "chapters/ch050.md")
+    # Written by hand (or by another tool), the feed still refuses it.
+    save_pins(project, [Pin("chapters/ch050.md"), Pin("worldbuilding/world.md#力量体系")])
     try:
         feed = build_feed(project, "MainWriter", 100)
         text = feed.to_markdown()

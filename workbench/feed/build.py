@@ -92,6 +92,8 @@ def build_feed(
     pinned_ids = {pin.block_id for pin in pins if pin.kind == "block"}
     for block in blocks:
         block.pinned = block.pinned or block.id in pinned_ids
+    for absent in sorted(pinned_ids - {block.id for block in blocks}):
+        notes.append(f"置顶块 {absent} 不在 {agent} 第{chapter}章的上下文中")
     pin_entries(project, blocks, pins, chapter, notes)
     extra = pinned_blocks(project, pins, notes)
     anchor_at = next((i for i, b in enumerate(blocks) if b.kind == "style_anchor"), len(blocks))

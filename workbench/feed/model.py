@@ -65,6 +65,7 @@ class Item:
     severity: str | None = None  # set when the entry is an alert (e.g. overdue)
     pinned: bool = False
     score: dict[str, float] | None = None
+    reasons: tuple[str, ...] = ()  # why it is relevant (逾期 / 临近回收 / 点名：…)
 
 
 @dataclass

@@ -5,7 +5,9 @@ Stored in the project at `meta/pins.json` (so it travels with the book):
     {"version": 1, "pins": ["worldbuilding/world.md#力量体系", "F001", "block:fixed.world"]}
 
 A pin is a file (`path`), a section (`path#heading`), a tracker entry (`F001`, `林风—苏瑶`)
-or a feed block (`block:<id>`). Pinned items are never dropped to fit the budget.
+or a feed block (`block:<id>`). Pinned items are never dropped to fit the budget. A pin whose
+target is gone (a deleted file or section, an entry no tracker has) stays in the list as
+broken, with the reason (`check_pins`); the feed lists it as missing and still builds.
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ from pathlib import Path
 from workbench.book.containment import OutsideProject
 from workbench.book.project import Project
 from workbench.book.sections import find_section
-from workbench.errors import FileProblem
+from workbench.errors import FileProblem, WorkbenchError
 from workbench.feed.model import Block, Item, Layer, Status
 from workbench.feed.ondemand import item_line
 from workbench.feed.trim import demote_headings
@@ -62,6 +64,29 @@ class Pin:
         return self.ref.removeprefix(BLOCK_PREFIX)
 
 
+class PinProblem(WorkbenchError):
+    """A reference that cannot be pinned (outside the project, a chapter file, gone)."""
+
+
+@dataclass(frozen=True)
+class PinCheck:
+    """A pin and what is wrong with its target ("" when nothing is)."""
+
+    pin: Pin
+    problem: str = ""
+
+    @property
+    def broken(self) -> bool:
+        """Whether the pin's target no longer exists (or never could be fed)."""
+        return bool(self.problem)
+
+
+def pin_ref(project: Project, path: Path, section: str = "") -> str:
+    """The reference that pins a file of the project, or one of its sections."""
+    relative = project.relative(Path(path))
+    return f"{relative}#{section.strip()}" if section.strip() else relative
+
+
 def pins_path(project: Project) -> Path:
     """Where the project's pins are stored."""
     return project.root / PINS_FILE
@@ -91,9 +116,26 @@ def save_pins(project: Project, pins: list[Pin]) -> None:
 
 
 def add_pin(project: Project, ref: str, index: int | None = None) -> list[Pin]:
-    """Pin `ref` (at `index`, else last); pinning it again moves it there."""
+    """Pin `ref` (at `index`, else last); pinning it again moves it there. A target that
+    cannot be pinned is a PinProblem saying why, and nothing is written."""
+    ref = ref.strip()
+    problem = pin_problem(project, Pin(ref)) if ref else "空的置顶项"
+    if problem:
+        raise PinProblem(f"{ref}: {problem}")
     pins = [pin for pin in load_pins(project) if pin.ref != ref]
     pins.insert(len(pins) if index is None else max(0, index), Pin(ref))
+    save_pins(project, pins)
+    return pins
+
+
+def move_pin(project: Project, ref: str, index: int) -> list[Pin]:
+    """Move one pin to `index` (clamped), keeping the others in their order."""
+    pins = load_pins(project)
+    moving = next((pin for pin in pins if pin.ref == ref), None)
+    if moving is None:
+        raise PinProblem(f"{ref}: 没有置顶")
+    pins.remove(moving)
+    pins.insert(max(0, min(index, len(pins))), moving)
     save_pins(project, pins)
     return pins
 
@@ -113,6 +155,51 @@ def reorder_pins(project: Project, refs: list[str]) -> list[Pin]:
     pins = [Pin(ref) for ref in refs]
     save_pins(project, pins)
     return pins
+
+
+def check_pins(project: Project, pins: list[Pin] | None = None) -> list[PinCheck]:
+    """Each pin (the project's, in order) with what is wrong with its target."""
+    pins = load_pins(project) if pins is None else pins
+    return [PinCheck(pin, pin_problem(project, pin)) for pin in pins]
+
+
+def pin_problem(project: Project, pin: Pin) -> str:
+    """Why this pin's target cannot be fed ("" when it can). Block pins name a block of
+    whichever feed is built, so only the feed can say whether it is there."""
+    if pin.kind == "block":
+        return "" if pin.block_id.strip() else "没有写明哪个块"
+    if pin.kind == "entry":
+        return _entry_problem(project, pin.ref)
+    try:
+        path = project.contained(pin.path, entry=f"置顶项 {pin.ref}")
+    except OutsideProject:
+        return f"{pin.path} 在项目文件夹之外"
+    if _is_chapter_text(project, path):
+        return "章节原文不能置顶（章节原文只按配方窗口喂入）"
+    if not path.is_file():
+        return f"{pin.path} 不存在"
+    if pin.section and _section_text(project.read(path).text, pin.section) is None:
+        return f"{pin.path} 没有「{pin.section}」一节"
+    return ""
+
+
+def _section_text(text: str, heading: str) -> str | None:
+    found = find_section(text, lambda title, want=heading: title.strip() == want)
+    return found.whole(text) if found else None
+
+
+def _entry_problem(project: Project, ref: str) -> str:
+    try:
+        trackers = load_trackers(project)
+    except WorkbenchError as error:
+        return f"追踪表无法解析：{error}"
+    pair = _pair(ref)
+    if pair is None:
+        return "" if trackers.find(ref) else f"伏笔追踪表中没有 {ref}"
+    canonical = load_cast(project).including(trackers.characters()).canonical
+    if trackers.pair_history(pair[0], pair[1], None, canonical):
+        return ""
+    return f"关系追踪表中没有 {pair[0]} 与 {pair[1]} 的记录"
 
 
 def pinned_blocks(project: Project, pins: list[Pin], notes: list[str]) -> list[Block]:
@@ -135,17 +222,18 @@ def pinned_blocks(project: Project, pins: list[Pin], notes: list[str]) -> list[B
             section=pin.section,
             pinned=True,
         )
-        if not path.is_file():
-            block.set_text("", Status.MISSING, f"{pin.path} 不存在")
+        problem = pin_problem(project, pin)
+        if problem:
+            block.set_text("", Status.MISSING, f"置顶项失效：{problem}")
+            block.fix = f"在置顶列表中取消置顶 {pin.ref}，或恢复它指向的内容"
         else:
             text = project.read(path).text
             if pin.section:
-                found = find_section(text, lambda title, want=pin.section: title.strip() == want)
-                text = found.whole(text) if found else ""
+                text = _section_text(text, pin.section) or ""
             if text.strip():
                 block.set_text(demote_headings(text), Status.COMPLETE, "")
             else:
-                block.set_text("", Status.MISSING, f"{pin.path} 没有 `{pin.section}` 一节")
+                block.set_text("", Status.MISSING, f"置顶项失效：{pin.path} 是空的")
         blocks.append(block)
     return blocks
 
@@ -170,7 +258,9 @@ def pin_entries(
             if row is None:
                 notes.append(f"置顶项 {pin.ref} 未放入：追踪表中没有第{chapter}章及以前的记录")
                 continue
-            found = Item(key=pin.ref, text=item_line(row, ("置顶",)), chapter=None)
+            found = Item(
+                key=pin.ref, text=item_line(row, ("置顶",)), chapter=None, reasons=("置顶",)
+            )
             block.items.append(found)
         found.pinned = True
         block.item_prefix = ""
@@ -185,11 +275,15 @@ def _pinned_path(project: Project, pin: Pin, notes: list[str]) -> Path | None:
     except OutsideProject:
         notes.append(f"置顶项 {pin.ref} 在项目文件夹之外，拒绝读取")
         return None
-    chapters = Path(os.path.realpath(project.root / project.layout.chapters_dir))
-    if path.is_relative_to(chapters):
+    if _is_chapter_text(project, path):
         notes.append(f"置顶项 {pin.ref} 是章节原文，不能置顶（章节原文只按配方窗口喂入）")
         return None
     return path
+
+
+def _is_chapter_text(project: Project, resolved: Path) -> bool:
+    chapters = Path(os.path.realpath(project.root / project.layout.chapters_dir))
+    return resolved.is_relative_to(chapters)
 
 
 def _pair(ref: str) -> tuple[str, str] | None:

@@ -55,6 +55,11 @@ WEBNOVEL_CANDIDATES = {
     Role.CHARACTERS: ("设定集/角色.md", "设定集/角色卡.md", "设定集/人物.md"),
     Role.OUTLINE: ("大纲/总纲.md", "大纲/大纲.md", "大纲/outline.md"),
 }
+# webnovel-writer keeps the power system in a file of its own (init_project.py writes it).
+WEBNOVEL_POWER_SYSTEM = "设定集/力量体系.md"
+# The character cards beside 主角卡.md, as webnovel-writer's context_manager.py names its
+# settings (女主卡, 主角组, 反派设计); the card library 设定集/角色库/ is read recursively.
+WEBNOVEL_CHARACTER_CARDS = ("设定集/女主卡.md", "设定集/主角组.md", "设定集/反派设计.md")
 
 DEFAULT_MARKERS = ("chapters/", "workbench.toml", "outline/outline.md", "worldbuilding/world.md")
 
@@ -69,6 +74,9 @@ class Layout:
     plans_dir: str
     characters_dir: str
     recursive_chapters: bool
+    character_cards: tuple[str, ...] = ()
+    recursive_characters: bool = False
+    power_system_file: str = ""  # "": the 力量体系 section of the world file
 
     def path(self, root: Path, role: Role) -> Path:
         """Absolute path of a role's file (which may not exist yet)."""
@@ -99,6 +107,9 @@ def _webnovel_layout(root: Path) -> Layout:
         plans_dir="大纲/章纲",
         characters_dir="设定集/角色库",
         recursive_chapters=True,
+        character_cards=WEBNOVEL_CHARACTER_CARDS,
+        recursive_characters=True,
+        power_system_file=WEBNOVEL_POWER_SYSTEM,
     )
 
 

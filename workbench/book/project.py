@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
+from workbench.book import webnovel
 from workbench.book.containment import is_inside, resolve_inside
 from workbench.book.counting import count_zi
 from workbench.book.layout import Layout, Role, detect_layout
@@ -261,10 +262,16 @@ class Project:
         return None
 
     def plan(self, number: int) -> Plan | None:
-        """Chapter N's plan: its plan file, else its section of the outline, else None."""
+        """Chapter N's plan: its plan file, else its section of the volume's 详细大纲
+        (webnovel-writer), else of the outline, else None."""
         path = self.plan_file(number)
         if path is not None:
             return plan_from_file(number, path, self.read(path).text)
+        volume = webnovel.volume_outline(self, number) if webnovel.is_webnovel(self) else None
+        if volume is not None:
+            plan = plan_from_outline(number, volume, self.read(volume).text)
+            if plan is not None:
+                return plan
         outline = self.read_role(Role.OUTLINE)
         if outline is None:
             return None
@@ -273,10 +280,13 @@ class Project:
     def character_files(self) -> list[Path]:
         """Every character file: the protagonist's, the cast list, and the rest of the folder."""
         files = [self.role_path(Role.PROTAGONIST), self.role_path(Role.CHARACTERS)]
+        files += [self.root / card for card in self.layout.character_cards]
         folder = self.root / self.layout.characters_dir
         if folder.is_dir():
-            files += sorted(p for p in folder.glob("*.md") if p not in files)
-        return [p for p in files if p.is_file()]
+            pattern = "**/*.md" if self.layout.recursive_characters else "*.md"
+            found = folder.glob(pattern)
+            files += sorted(p for p in found if p not in files)
+        return [p for p in files if p.is_file() and is_inside(self.root, p)]
 
     def all_files(self) -> list[Path]:
         """Every Markdown/text file of the book, outside `.workbench/`."""

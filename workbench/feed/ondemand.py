@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import logging
 
+from workbench.book import webnovel
 from workbench.book.layout import Role
 from workbench.book.project import Project
 from workbench.errors import FileProblem
@@ -17,6 +18,8 @@ KINDS = {
     "foreshadowing": ("on_demand.foreshadowing", "本章相关伏笔", Role.PLOT_TRACKER),
     "relationship": ("on_demand.relationships", "本章相关关系变动", Role.RELATIONSHIP_TRACKER),
 }
+# Where a webnovel-writer project keeps the same memory when the tracker file is absent.
+MEMORY_SOURCES = {"foreshadowing": webnovel.STATE_FILE, "relationship": webnovel.INDEX_FILE}
 OVERDUE_WORDS = ("overdue", "逾期", "超期")
 DOUBTFUL_WORDS = ("存疑", "待澄清", "doubtful")
 # An overdue entry is an alert; how severe follows its 重要度.
@@ -61,9 +64,15 @@ def on_demand_blocks(project: Project, chapter: int) -> list[Block]:
         )
         for kind, (block_id, title, role) in KINDS.items()
     }
-    missing = [
-        kind for kind, (_, _, role) in KINDS.items() if not project.role_path(role).is_file()
-    ]
+    missing = []
+    for kind, (_, _, role) in KINDS.items():
+        if project.role_path(role).is_file():
+            continue
+        memory = MEMORY_SOURCES[kind] if webnovel.is_webnovel(project) else ""
+        if memory and (project.root / memory).is_file():
+            blocks[kind].source = memory
+        else:
+            missing.append(kind)
     for kind in missing:
         source = blocks[kind].source
         blocks[kind].set_text("", Status.MISSING, f"{source} 不存在")

@@ -8,6 +8,7 @@ from functools import lru_cache
 from workbench.book.layout import Role
 from workbench.book.project import ChapterRef, Project
 from workbench.book.sections import find_section, sections
+from workbench.book.webnovel import STATE_FILE, protagonist_state_text, read_state
 from workbench.errors import FileProblem
 from workbench.feed.config import FeedConfig
 from workbench.feed.model import Block, Group, Layer, Status
@@ -110,6 +111,9 @@ def power_blocks(project: Project, config: FeedConfig, chapter: int, passage: st
     if state is not None:
         parts.append(demote_headings(state.text).strip("\n"))
         sources.append(project.relative(state.path))
+    elif memory_state := protagonist_state_text(read_state(project)):
+        parts.append(demote_headings(memory_state).strip("\n"))
+        sources.append(f"{STATE_FILE}#protagonist_state")
     for entry in entries:
         parts.append(demote_headings(entry.text).strip("\n"))
         sources.append(entry.source + (f"#{entry.section}" if entry.section else ""))
@@ -133,7 +137,22 @@ def power_blocks(project: Project, config: FeedConfig, chapter: int, passage: st
 
 
 def power_system_block(project: Project, config: FeedConfig) -> Block:
-    """The `力量体系` section of world.md."""
+    """The `力量体系` section of world.md, or webnovel-writer's 设定集/力量体系.md whole."""
+    own_path = project.root / project.layout.power_system_file
+    own_exists = bool(project.layout.power_system_file) and own_path.is_file()
+    own = project.read(own_path) if own_exists else None
+    if own is not None and own.text.strip():
+        return Block(
+            id="task.power_system",
+            layer=Layer.TASK,
+            kind="power_system",
+            title=POWER_SYSTEM,
+            source=project.relative(own.path),
+            text=demote_headings(own.text),
+            cap=config.power_system_cap,
+            group=Group.GLOBAL,
+            required=True,
+        )
     world = project.read_role(Role.WORLD)
     world_path = project.relative(project.role_path(Role.WORLD))
     block = Block(

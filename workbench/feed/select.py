@@ -27,6 +27,7 @@ from workbench.feed.power import passage_text, power_blocks
 from workbench.feed.recipes import Recipe
 from workbench.feed.summaries import expected_end, latest_before, nearest, summary_sections
 from workbench.feed.trim import demote_headings, first_sentences
+from workbench.feed.webnovel import chapter_summary_blocks, fixed_stand_in
 
 log = logging.getLogger(__name__)
 
@@ -118,6 +119,9 @@ class Selector:
                 required=True,
                 fix=fix,
             )
+            if parsed is None:
+                # webnovel-writer's setting files, until fixed-context.md is generated
+                fixed_stand_in(block, project, part)
             if not block.text.strip():
                 lacks = "不存在" if parsed is None else f"没有 `## {part.value}` 一节"
                 block.set_text("", Status.MISSING, f"{source} {lacks}")
@@ -194,6 +198,9 @@ class Selector:
                 )
             )
         covered = chosen[-1].last if chosen else 0
+        # webnovel-writer's per-chapter summaries stand in for sections not yet rolled up.
+        chapter_summaries, covered = chapter_summary_blocks(project, covered, before)
+        blocks += chapter_summaries
         if needed and covered < needed:
             why = (
                 f"缺少 Ch{covered + 1}-{needed} 的滚动摘要"

@@ -12,10 +12,12 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cached_property
+from pathlib import Path
 
 from workbench.book.layout import Role
 from workbench.book.project import Project
 from workbench.book.sections import sections
+from workbench.book.webnovel import is_webnovel, memory_files
 from workbench.trackers.cache import project_cache
 
 log = logging.getLogger(__name__)
@@ -158,6 +160,8 @@ def load_cast(project: Project) -> Cast:
     """The project's cast, re-read only when a character file's bytes change."""
     files = [project.read(path) for path in project.character_files()]
     key = tuple(f"{loaded.path}:{loaded.sha256}" for loaded in files)
+    # webnovel-writer's state.json and index.db name the protagonist and more characters.
+    key += tuple(_stat_key(path) for path in memory_files(project))
     cache = project_cache(project)
     if cache.cast is not None and cache.cast[0] == key:
         return cache.cast[1]
@@ -169,9 +173,19 @@ def load_cast(project: Project) -> Cast:
         for character in characters_in_file(loaded.text, source, is_protagonist):
             merged[character.name] = _merge(merged.get(character.name), character)
     cast = Cast(tuple(merged.values()))
+    if is_webnovel(project):
+        # Imported here: that module builds on Cast, so it cannot be imported before it.
+        from workbench.trackers.webnovel import with_memory
+
+        cast = with_memory(project, cast)
     cache.cast = (key, cast)
     log.debug("cast: %d characters", len(cast.characters))
     return cast
+
+
+def _stat_key(path: Path) -> str:
+    stat = path.stat() if path.exists() else None
+    return f"{path}:{stat.st_mtime_ns}:{stat.st_size}" if stat else f"{path}:-"
 
 
 def _merge(old: Character | None, new: Character) -> Character:

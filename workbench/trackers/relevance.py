@@ -15,10 +15,12 @@ from pathlib import Path
 
 from workbench.book.layout import Role
 from workbench.book.project import Project
+from workbench.book.webnovel import is_webnovel, memory_files
 from workbench.trackers.cache import project_cache
 from workbench.trackers.cast import Cast, Scanner, load_cast, scan_chapters
 from workbench.trackers.model import DUE_WINDOW, Foreshadowing, RelationshipChange, Trackers
 from workbench.trackers.parse import ParsedTracker, parse_tracker
+from workbench.trackers.webnovel import memory_foreshadowing, memory_relationships
 
 FORESHADOWING_KIND = "foreshadowing"
 RELATIONSHIP_KIND = "relationship"
@@ -40,7 +42,8 @@ class RelevantItem:
 
 
 def load_trackers(project: Project) -> Trackers:
-    """Both tracker files parsed (cached by content hash); a missing file adds nothing.
+    """Both tracker files parsed (cached by content hash), plus a webnovel-writer project's
+    memory (state.json foreshadowing, index.db relationships); a missing file adds nothing.
 
     Raises TrackerParseError for a file that does not parse.
     """
@@ -59,6 +62,9 @@ def load_trackers(project: Project) -> Trackers:
             cache[key] = (loaded.sha256, parsed)
         trackers.foreshadowing += parsed.foreshadowing
         trackers.relationships += parsed.relationships
+    if is_webnovel(project):
+        trackers.foreshadowing += memory_foreshadowing(project, load_cast(project))
+        trackers.relationships += memory_relationships(project)
     return trackers
 
 
@@ -111,7 +117,7 @@ def _fingerprint(project: Project, chapter: int) -> tuple:
     buffers a view reads instead."""
     roles = (Role.PLOT_TRACKER, Role.RELATIONSHIP_TRACKER, Role.OUTLINE)
     files = [project.role_path(role) for role in roles] + project.character_files()
-    files += [ref.path for ref in project.chapters]
+    files += [ref.path for ref in project.chapters] + memory_files(project)
     return (
         chapter,
         tuple((str(path), _stat(path)) for path in files),

@@ -1,0 +1,268 @@
+"""A webnovel-writer project's memory (`.webnovel/`), read-only.
+
+Facts about that tool's layout, and where each was read (github.com/lingfengQAQ/webnovel-writer):
+- `.webnovel/state.json` keys `progress.volumes_planned[{volume, chapters_range: "1-50"}]`,
+  `protagonist_state{name, power{realm, layer, bottleneck}, location{current, last_chapter},
+  golden_finger{name, level, cooldown}}`: init_project.py (`_ensure_state_schema`), update_state.py.
+- `plot_threads.foreshadowing[{content, status 未回收/已回收, planted_chapter, target_chapter,
+  tier 核心/支线/装饰, resolved_chapter}]`: update_state.py (`add_foreshadowing`,
+  `resolve_foreshadowing`).
+- The volume of chapter N: the `volumes_planned` entry whose range holds N (latest start
+  wins, then the lower volume), else 50 chapters a volume: chapter_outline_loader.py
+  (`volume_num_for_chapter_from_state`) and chapter_paths.py (`volume_num_for_chapter`).
+- The volume's plan file `大纲/第V卷-详细大纲.md` (or `第V卷 - 详细大纲.md`, `第V卷 详细大纲.md`),
+  its `### 第N章：标题` section cut at 1500 characters: chapter_outline_loader.py
+  (`_find_volume_outline_file`, `_extract_outline_section`, `load_chapter_outline`).
+- `.webnovel/summaries/ch0007.md`, one per chapter, the chapters N-3..N-1 fed for chapter N:
+  data_modules/context_manager.py (`_load_summary_text`, `_load_recent_summaries`, window 3).
+- `index.db` tables `entities(id, type, canonical_name, tier, is_protagonist, …)`,
+  `aliases(alias, entity_id, entity_type)`, `relationships(from_entity, to_entity, type,
+  description, chapter)`: data_modules/index_manager.py (`_init_db`).
+
+Nothing here writes: index.db is opened with `mode=ro`, the JSON and summaries are only read.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import re
+import sqlite3
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING
+from urllib.parse import quote
+
+from workbench.book.layout import Role
+from workbench.errors import FileProblem
+
+if TYPE_CHECKING:
+    from workbench.book.project import Project
+
+log = logging.getLogger(__name__)
+
+KIND = "webnovel-writer"
+MEMORY_DIR = ".webnovel"
+STATE_FILE = f"{MEMORY_DIR}/state.json"
+INDEX_FILE = f"{MEMORY_DIR}/index.db"
+SUMMARIES_DIR = f"{MEMORY_DIR}/summaries"
+CHAPTERS_PER_VOLUME = 50
+RECENT_SUMMARIES = 3
+VOLUME_OUTLINE_NAMES = ("第{v}卷-详细大纲.md", "第{v}卷 - 详细大纲.md", "第{v}卷 详细大纲.md")
+CHARACTER_TYPE = "角色"
+_RANGE = re.compile(r"^\s*(\d+)\s*-\s*(\d+)\s*$")
+
+
+def is_webnovel(project: Project) -> bool:
+    """Whether the project is in webnovel-writer's layout."""
+    return project.layout.kind == KIND
+
+
+def memory_files(project: Project) -> list[Path]:
+    """The files of that tool whose change changes what Workbench reads (memory and volume
+    plans), for cache fingerprints."""
+    if not is_webnovel(project):
+        return []
+    folder = project.root / SUMMARIES_DIR
+    summaries = sorted(folder.glob("ch*.md")) if folder.is_dir() else []
+    outlines = project.role_path(Role.OUTLINE).parent
+    plans = sorted(outlines.glob("第*卷*详细大纲.md")) if outlines.is_dir() else []
+    return [project.root / STATE_FILE, project.root / INDEX_FILE, *summaries, *plans]
+
+
+def read_state(project: Project) -> dict:
+    """state.json as a mapping ({} when absent); bad JSON is a FileProblem naming the file."""
+    path = project.root / STATE_FILE
+    if not is_webnovel(project) or not path.is_file():
+        return {}
+    try:
+        state = json.loads(project.read(path).text)
+    except json.JSONDecodeError as error:
+        raise FileProblem(path, f"not valid JSON: {error}") from error
+    if not isinstance(state, dict):
+        raise FileProblem(path, "must hold a JSON object")
+    return state
+
+
+def positive_int(value: object) -> int | None:
+    """A chapter number from a JSON value (int or digit string), else None."""
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int):
+        return value if value > 0 else None
+    if isinstance(value, str) and value.strip().isdigit():
+        return int(value.strip()) or None
+    return None
+
+
+def volume_of(state: dict, chapter: int) -> int:
+    """The volume chapter N belongs to, as webnovel-writer decides it."""
+    progress = state.get("progress")
+    planned = progress.get("volumes_planned") if isinstance(progress, dict) else None
+    best: tuple[int, int] | None = None
+    for item in planned if isinstance(planned, list) else []:
+        if not isinstance(item, dict):
+            continue
+        volume = positive_int(item.get("volume"))
+        match = _RANGE.match(str(item.get("chapters_range") or ""))
+        if volume is None or not match:
+            continue
+        start, end = int(match.group(1)), int(match.group(2))
+        if start <= chapter <= end and (best is None or (-start, volume) < (-best[0], best[1])):
+            best = (start, volume)
+    if best is not None:
+        return best[1]
+    return (max(chapter, 1) - 1) // CHAPTERS_PER_VOLUME + 1
+
+
+def volume_outline(project: Project, chapter: int) -> Path | None:
+    """The 详细大纲 file of chapter N's volume, if it exists."""
+    volume = volume_of(read_state(project), chapter)
+    folder = project.role_path(Role.OUTLINE).parent
+    for name in VOLUME_OUTLINE_NAMES:
+        path = folder / name.format(v=volume)
+        if path.is_file():
+            return path
+    return None
+
+
+def summary_path(project: Project, chapter: int) -> Path:
+    """Where that tool keeps chapter N's summary."""
+    return project.root / SUMMARIES_DIR / f"ch{chapter:04d}.md"
+
+
+def protagonist_state_text(state: dict) -> str:
+    """`protagonist_state` as a small Markdown list (the state tracker); '' when empty."""
+    ps = state.get("protagonist_state")
+    if not isinstance(ps, dict):
+        return ""
+    lines = []
+    if ps.get("name"):
+        lines.append(f"- 姓名：{ps['name']}")
+    power = ps.get("power")
+    if isinstance(power, dict):
+        parts = [str(power.get("realm") or "")]
+        if power.get("layer"):
+            parts.append(f"{power['layer']}层")
+        if power.get("bottleneck"):
+            parts.append(f"瓶颈：{power['bottleneck']}")
+        if any(parts):
+            lines.append("- 修为：" + " ".join(p for p in parts if p))
+    elif ps.get("realm"):
+        lines.append(f"- 修为：{ps['realm']}")
+    location = ps.get("location")
+    where = location.get("current") if isinstance(location, dict) else location
+    if where:
+        since = location.get("last_chapter") if isinstance(location, dict) else None
+        lines.append(f"- 位置：{where}" + (f"（第{since}章）" if since else ""))
+    finger = ps.get("golden_finger")
+    if isinstance(finger, dict) and finger.get("name"):
+        level = f" Lv.{finger['level']}" if finger.get("level") else ""
+        lines.append(f"- 金手指：{finger['name']}{level}")
+    attributes = ps.get("attributes")
+    for key, value in (attributes if isinstance(attributes, dict) else {}).items():
+        lines.append(f"- {key}：{value}")
+    if not lines:
+        return ""
+    return "# 主角状态\n\n" + "\n".join(lines) + "\n"
+
+
+@dataclass(frozen=True)
+class Entity:
+    """One row of index.db's entities table."""
+
+    id: str
+    type: str
+    name: str
+    tier: str
+    protagonist: bool
+    aliases: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Relationship:
+    """One row of index.db's relationships table, entity ids resolved to names."""
+
+    row_id: int
+    a: str
+    b: str
+    type: str
+    description: str
+    chapter: int
+
+
+@dataclass(frozen=True)
+class IndexData:
+    """What Workbench reads from index.db."""
+
+    entities: tuple[Entity, ...] = ()
+    relationships: tuple[Relationship, ...] = ()
+
+
+_INDEX_CACHE: dict[Path, tuple[tuple[int, int], IndexData]] = {}
+
+
+def read_index(project: Project) -> IndexData:
+    """Entities, aliases and relationships from index.db, opened read-only; cached by stat."""
+    path = project.root / INDEX_FILE
+    if not is_webnovel(project) or not path.is_file():
+        return IndexData()
+    stat = path.stat()
+    key = (stat.st_mtime_ns, stat.st_size)
+    cached = _INDEX_CACHE.get(path)
+    if cached and cached[0] == key:
+        return cached[1]
+    # mode=ro alone still creates -wal/-shm files beside a WAL database; when no -wal file
+    # exists (the tool is not running) nothing can be missed by reading it as immutable.
+    wal = path.with_name(path.name + "-wal")
+    uri = f"file:{quote(str(path))}?mode=ro" + ("" if wal.exists() else "&immutable=1")
+    try:
+        connection = sqlite3.connect(uri, uri=True)
+        try:
+            data = _query_index(connection)
+        finally:
+            connection.close()
+    except sqlite3.Error as error:
+        raise FileProblem(path, f"cannot be read as webnovel-writer's index: {error}") from error
+    _INDEX_CACHE[path] = (key, data)
+    return data
+
+
+def _tables(connection: sqlite3.Connection) -> set[str]:
+    rows = connection.execute("SELECT name FROM sqlite_master WHERE type = 'table'")
+    return {row[0] for row in rows}
+
+
+def _query_index(connection: sqlite3.Connection) -> IndexData:
+    tables = _tables(connection)
+    if "entities" not in tables:
+        return IndexData()
+    aliases: dict[str, list[str]] = {}
+    if "aliases" in tables:
+        for alias, entity_id in connection.execute(
+            "SELECT alias, entity_id FROM aliases ORDER BY rowid"
+        ):
+            if alias:
+                aliases.setdefault(str(entity_id), []).append(str(alias))
+    entities = []
+    names: dict[str, str] = {}
+    for entity_id, kind, name, tier, protagonist in connection.execute(
+        "SELECT id, type, canonical_name, tier, is_protagonist FROM entities"
+        " WHERE COALESCE(is_archived, 0) = 0 ORDER BY rowid"
+    ):
+        names[str(entity_id)] = str(name)
+        own = tuple(a for a in dict.fromkeys(aliases.get(str(entity_id), ())) if a != name)
+        entities.append(
+            Entity(str(entity_id), str(kind), str(name), str(tier or ""), bool(protagonist), own)
+        )
+    relationships = []
+    if "relationships" in tables:
+        for row_id, source, target, kind, description, chapter in connection.execute(
+            "SELECT id, from_entity, to_entity, type, description, chapter FROM relationships"
+            " ORDER BY chapter, id"
+        ):
+            a, b = names.get(str(source), str(source)), names.get(str(target), str(target))
+            relationships.append(
+                Relationship(int(row_id), a, b, str(kind), str(description or ""), int(chapter))
+            )
+    return IndexData(tuple(entities), tuple(relationships))

@@ -1,0 +1,75 @@
+"""Feed blocks from a webnovel-writer project's own files, where Workbench's are absent.
+
+That tool feeds its setting files as the global layer (世界观.md, the character cards) and the
+per-chapter summaries of the chapters before N (`.webnovel/summaries/chNNNN.md`, three of
+them) as the core layer (see book/webnovel.py for where each fact was read). Workbench does the
+same until its own files exist: references/fixed-context.md for the fixed layer, rolled-up
+`滚动摘要 ChX-ChY` sections for the rolling layer.
+"""
+
+from __future__ import annotations
+
+from workbench.book import webnovel
+from workbench.book.fixed_context import CAPS, FixedPart
+from workbench.book.layout import Role
+from workbench.book.project import Project
+from workbench.feed.model import Block, Group, Layer, Status
+from workbench.feed.trim import demote_headings
+
+SUMMARY_CAP = 2200
+
+
+def setting_text(project: Project, part: FixedPart) -> tuple[str, str] | None:
+    """(text, source) of the setting files standing in for a fixed-layer summary, or None."""
+    if not webnovel.is_webnovel(project):
+        return None
+    if part is FixedPart.WORLD:
+        paths = [project.role_path(Role.WORLD)]
+    elif part is FixedPart.CHARACTERS:
+        paths = project.character_files()
+    else:
+        return None
+    files = [project.read(path) for path in paths if path.is_file()]
+    files = [loaded for loaded in files if loaded.text.strip()]
+    if not files:
+        return None
+    text = "\n\n".join(demote_headings(loaded.text).strip("\n") for loaded in files)
+    return text, "、".join(project.relative(loaded.path) for loaded in files)
+
+
+def fixed_stand_in(block: Block, project: Project, part: FixedPart) -> None:
+    """Fill a fixed-layer block from the setting files, when there are any."""
+    found = setting_text(project, part)
+    if found is not None:
+        block.source, block.section, block.cap = found[1], "", CAPS[part]
+        block.set_text(found[0], Status.COMPLETE, "")
+
+
+def chapter_summary_blocks(project: Project, covered: int, before: int) -> tuple[list[Block], int]:
+    """The per-chapter summaries of the (up to three) chapters before `before` that no
+    rolled-up section covers, and the last chapter they cover (`covered` when there are none
+    or one is missing)."""
+    if not webnovel.is_webnovel(project):
+        return [], covered
+    first = max(covered + 1, before - webnovel.RECENT_SUMMARIES, 1)
+    blocks, complete = [], True
+    for number in range(first, before):
+        path = webnovel.summary_path(project, number)
+        if not path.is_file() or not project.read(path).text.strip():
+            complete = complete and project.chapter(number) is None
+            continue
+        blocks.append(
+            Block(
+                id=f"rolling.chapter_summary.{number}",
+                layer=Layer.ROLLING,
+                kind="summary",
+                title=f"本章摘要 · 第{number}章",
+                source=project.relative(path),
+                text=demote_headings(project.read(path).text),
+                cap=SUMMARY_CAP,
+                group=Group.CORE,
+                required=True,
+                chapter=number,
+            )
+        )
+    return blocks, (before - 1 if blocks and complete else covered)

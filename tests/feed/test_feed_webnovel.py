@@ -120,3 +120,15 @@ def test_reading_a_wal_index_db_leaves_no_file_beside_it(webnovel_root):
         == listing
         == ["index.db", "state.json", "summaries"]
     )
+
+
+def test_editing_the_volume_plan_changes_what_is_relevant(webnovel_root):
+    project = Project.open(webnovel_root)
+    first = _blocks(build_feed(project, "MainWriter", chapter=NEXT_CHAPTER))
+    assert "陈长老" not in first["on_demand.relationships"].text
+    outline = webnovel_root / "大纲" / "第1卷-详细大纲.md"
+    text = outline.read_text(encoding="utf-8").replace(PLAN_6, PLAN_6 + "陈长老暗中跟随。")
+    outline.write_text(text, encoding="utf-8")
+    again = _blocks(build_feed(project, "MainWriter", chapter=NEXT_CHAPTER))
+    assert "林风—陈长老" in again["on_demand.relationships"].text
+    assert "陈长老的酒葫芦" in again["on_demand.foreshadowing"].text  # now named by the plan

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import sys
 import threading
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 HANG_LIMIT = 30.0  # a hanging reply never outlives a test by more than this
@@ -16,7 +16,7 @@ class Reply:
     """What the server does for one request."""
 
     kind: str  # ok | status | echo | hang | malformed | cutoff | truncated
-    content: str = ""
+    content: str = ""  # `{authorization}` and `{key}` are replaced by what the request sent
     status: int = 200
     headers: tuple[tuple[str, str], ...] = ()
 
@@ -73,6 +73,14 @@ def chunk(piece: str, finish: str | None = None) -> bytes:
     return b"data: " + json.dumps(data, ensure_ascii=False).encode() + b"\n\n"
 
 
+def _echoing(reply: Reply, authorization: str) -> Reply:
+    """The reply with `{authorization}` and `{key}` replaced by what the request sent, as a
+    careless endpoint that quotes its request headers would answer."""
+    key = authorization.removeprefix("Bearer ")
+    content = reply.content.replace("{authorization}", authorization).replace("{key}", key)
+    return replace(reply, content=content)
+
+
 def make_handler(server: ChatServer) -> type[BaseHTTPRequestHandler]:
     """A request handler bound to the scripted server."""
 
@@ -85,12 +93,15 @@ def make_handler(server: ChatServer) -> type[BaseHTTPRequestHandler]:
             body = json.loads(self.rfile.read(length) or b"{}")
             with server.lock:
                 server.requests.append(Received(self.path, dict(self.headers), body))
-            reply = server.next_reply()
+            reply = _echoing(server.next_reply(), self.headers.get("Authorization", ""))
             stream = bool(body.get("stream"))
             if self.path != "/v1/chat/completions":
                 self._send(404, b'{"error": "not found"}')
             elif reply.kind == "status":
-                self._send(reply.status, b'{"error": {"message": "busy"}}', reply.headers)
+                data = (
+                    reply.content.encode() if reply.content else b'{"error": {"message": "busy"}}'
+                )
+                self._send(reply.status, data, reply.headers)
             elif reply.kind == "echo":  # a careless server quoting the request's credentials
                 echoed = f'{{"error": "bad credentials: {self.headers["Authorization"]}"}}'
                 self._send(400, echoed.encode())

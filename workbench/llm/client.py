@@ -7,7 +7,10 @@ rarely recovers, and the caller has already waited long. Nothing is retried once
 answer has started, since part of it has been handed to the caller.
 
 The API key goes only into the Authorization header: never into a log line or an error
-message (server text quoted in a message is scrubbed of it too).
+message. Everything that comes back is masked before it is cut, shown or logged (error
+bodies, streamed pieces), and an answer that contains the key in any form is rejected
+(LlmKeyEchoed), never returned. Answers are bounded: a body or stream past MAX_REPLY_BYTES is
+refused rather than held in memory.
 """
 
 from __future__ import annotations
@@ -28,12 +31,14 @@ from workbench.llm.errors import (
     LlmConnectionError,
     LlmError,
     LlmHttpError,
+    LlmKeyEchoed,
     LlmMalformedResponse,
     LlmNotConfigured,
     LlmOutputTruncated,
     LlmStreamCutOff,
     LlmTimeout,
 )
+from workbench.llm.secrets import KeyMask, StreamMask
 
 if TYPE_CHECKING:
     from workbench.settings import Settings
@@ -42,6 +47,8 @@ log = logging.getLogger(__name__)
 
 Message = dict[str, str]
 EXCERPT_CHARS = 200
+MAX_REPLY_BYTES = 8 * 1024 * 1024  # far past any chat answer; more is a broken endpoint
+MAX_ERROR_BYTES = 64 * 1024  # what is read of an error body, to quote from
 
 
 @dataclass(frozen=True)
@@ -98,6 +105,7 @@ class ChatClient:
 
     def __init__(self, config: ClientConfig) -> None:
         self.config = config
+        self._mask = KeyMask(config.api_key.get_secret_value())
         url = httpx.URL(config.url)
         port = f":{url.port}" if url.port else ""
         self.endpoint = f"{url.scheme}://{url.host}{port}{url.path}"  # no query, no userinfo
@@ -208,7 +216,8 @@ class ChatClient:
             ) from None
 
     def _status_error(self, response: httpx.Response) -> Exception:
-        excerpt = self._scrub(response.read().decode("utf-8", "replace")[:EXCERPT_CHARS].strip())
+        body = _read_at_most(response, MAX_ERROR_BYTES)
+        excerpt = self._excerpt(body)
         status = response.status_code
         message = f"{self.endpoint} answered HTTP {status}" + (f": {excerpt}" if excerpt else "")
         error = LlmHttpError(status, message)
@@ -218,7 +227,7 @@ class ChatClient:
 
     def _read_whole(self, response: httpx.Response) -> str:
         try:
-            body = response.read()
+            body = _read_at_most(response, MAX_REPLY_BYTES + 1)
         except httpx.RemoteProtocolError:
             raise LlmStreamCutOff(f"{self.endpoint}: the answer was cut off") from None
         try:
@@ -226,12 +235,14 @@ class ChatClient:
             choice = data["choices"][0]
             content = choice["message"]["content"]
         except (ValueError, KeyError, IndexError, TypeError):
+            if len(body) > MAX_REPLY_BYTES:
+                raise self._too_large() from None
             raise self._malformed("not a chat completion", body) from None
         if not isinstance(content, str):
             raise self._malformed("the reply has no text content", body)
         if choice.get("finish_reason") == "length":
             raise self._truncated()
-        return content
+        return self._unechoed(content)
 
     def _read_stream(
         self,
@@ -240,6 +251,8 @@ class ChatClient:
         on_delta: Callable[[str], None] | None,
     ) -> str:
         pieces: list[str] = []
+        received = 0
+        masked = StreamMask(self._mask)
         finish: str | None = None
         done = False
         try:
@@ -255,8 +268,12 @@ class ChatClient:
                 finish = chunk_finish or finish
                 if piece:
                     pieces.append(piece)
-                    if on_delta is not None:
-                        on_delta(piece)
+                    received += len(piece.encode())
+                    if received > MAX_REPLY_BYTES:
+                        raise self._too_large()
+                    shown = masked.feed(piece)
+                    if shown and on_delta is not None:
+                        on_delta(shown)
         except httpx.RemoteProtocolError:
             received = sum(len(p) for p in pieces)
             raise LlmStreamCutOff(
@@ -271,7 +288,10 @@ class ChatClient:
                 f"{self.endpoint}: the stream ended after {received} characters without "
                 "[DONE] or a finish reason"
             )
-        return "".join(pieces)
+        rest = masked.flush()
+        if rest and on_delta is not None:
+            on_delta(rest)
+        return self._unechoed("".join(pieces))
 
     def _parse_chunk(self, data: str) -> tuple[str, str | None]:
         try:
@@ -298,12 +318,29 @@ class ChatClient:
     # --- messages ----------------------------------------------------------------------
 
     def _scrub(self, text: str) -> str:
-        key = self.config.api_key.get_secret_value()
-        return text.replace(key, "***") if key else text
+        return self._mask.mask(text)
+
+    def _excerpt(self, body: bytes) -> str:
+        # Masked whole, then cut: a cut first could leave part of the key unrecognised.
+        return self._scrub(body.decode("utf-8", "replace"))[:EXCERPT_CHARS].strip()
+
+    def _unechoed(self, content: str) -> str:
+        if self._mask.found(content):
+            raise LlmKeyEchoed(
+                f"{self.endpoint}: the answer contains the API key (the endpoint echoes its "
+                "request); rejected, nothing written"
+            )
+        return content
 
     def _malformed(self, what: str, body: bytes) -> LlmMalformedResponse:
-        excerpt = self._scrub(body[:EXCERPT_CHARS].decode("utf-8", "replace").strip())
+        excerpt = self._excerpt(body[:MAX_ERROR_BYTES])
         return LlmMalformedResponse(f"{self.endpoint}: malformed response: {what}: {excerpt!r}")
+
+    def _too_large(self) -> LlmMalformedResponse:
+        return LlmMalformedResponse(
+            f"{self.endpoint}: the answer is larger than {MAX_REPLY_BYTES // (1024 * 1024)} MB; "
+            "refused"
+        )
 
     def _truncated(self) -> LlmOutputTruncated:
         return LlmOutputTruncated(
@@ -314,6 +351,16 @@ class ChatClient:
 def _check(cancel: threading.Event | None) -> None:
     if cancel is not None and cancel.is_set():
         raise LlmCancelled("the request was cancelled")
+
+
+def _read_at_most(response: httpx.Response, limit: int) -> bytes:
+    """The body's first `limit` bytes (all of it when shorter), without reading the rest."""
+    data = bytearray()
+    for piece in response.iter_bytes():
+        data += piece
+        if len(data) >= limit:
+            break
+    return bytes(data[:limit])
 
 
 def _retry_after(response: httpx.Response) -> float | None:

@@ -37,6 +37,10 @@ class LlmStreamCutOff(LlmError):
     """A streamed answer stopped before its end (no `[DONE]`, or the connection dropped)."""
 
 
+class LlmKeyEchoed(LlmError):
+    """The endpoint's answer contains the API key (it echoes its request): rejected unread."""
+
+
 class LlmOutputTruncated(LlmError):
     """The model stopped at its output-token limit (finish_reason "length")."""
 

@@ -36,6 +36,28 @@ def sample_copy(tmp_path) -> Path:
     return target
 
 
+# What an author writes into a new project's template files (each then counts as written).
+WRITTEN = {
+    "worldbuilding/world.md": "# 世界观\n\n青云界，九州分立。\n",
+    "characters/protagonist.md": "# 林风\n\n别名：小风\n",
+    "characters/characters.md": "# 角色\n\n## 苏瑶\n\n别名：瑶儿\n身份：青云宗内门弟子\n",
+    "outline/outline.md": "# 全书大纲\n\n林风入青云宗，查灭门之仇。\n",
+    "meta/style-anchor.md": "# 文风锚点\n\n短句，动作先行。\n",
+}
+
+
+@pytest.fixture
+def write_templates_out():
+    """A function that writes real text over a new project's template files."""
+
+    def write(root: Path) -> Path:
+        for name, text in WRITTEN.items():
+            (root / name).write_text(text, encoding="utf-8")
+        return root
+
+    return write
+
+
 @pytest.fixture
 def corpus_copy(tmp_path) -> Path:
     """The real 120-回 manuscript, copied so no test touches the shared original."""

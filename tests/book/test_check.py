@@ -11,9 +11,10 @@ from workbench.book.templates import create_project
 
 
 @pytest.fixture
-def novel(tmp_path) -> Path:
+def novel(tmp_path, write_templates_out) -> Path:
     root = tmp_path / "novel"
     create_project(root)
+    write_templates_out(root)
     for number in (2, 3):
         (root / "chapters" / f"ch{number:03d}.md").write_text(
             f"# 第{number}章\n正文", encoding="utf-8"
@@ -29,11 +30,53 @@ def findings(root: Path, severity: Severity | None = None) -> list[tuple[str, st
     ]
 
 
-def test_fresh_project_is_clean(novel):
+def test_a_written_project_is_clean(novel):
     problems = check_project(Project.open(novel))
     assert is_clean(problems)
     assert {p.severity for p in problems} == {Severity.INFO}
     assert Problem(Severity.INFO, ".", "14 files read: 14 utf-8") in problems
+
+
+def test_a_fresh_project_warns_about_every_file_still_holding_template_text(tmp_path):
+    create_project(tmp_path / "novel")
+    template = "still only template text ({}): counts as missing until you write it"
+    assert findings(tmp_path / "novel", Severity.WARNING) == [
+        ("warning", "characters/characters.md",
+         template.format("the cast, one ## section per character")),
+        ("warning", "characters/protagonist.md", template.format("the protagonist")),
+        ("warning", "meta/style-anchor.md",
+         template.format("the style anchor MainWriter always gets")),
+        ("warning", "outline/outline.md", template.format("the whole-book outline")),
+        ("warning", "worldbuilding/world.md", template.format("the world and its 力量体系")),
+    ]  # fmt: skip
+
+
+def test_one_written_line_makes_a_template_file_count(tmp_path):
+    root = tmp_path / "novel"
+    create_project(root)
+    world = root / "worldbuilding" / "world.md"
+    world.write_text(world.read_text(encoding="utf-8") + "\n青云界，九州分立。\n", "utf-8")
+    warned = [path for _, path, _ in findings(root, Severity.WARNING)]
+    assert "worldbuilding/world.md" not in warned
+    assert "outline/outline.md" in warned
+
+
+def test_a_protagonist_named_only_by_a_role_word_is_reported(novel):
+    (novel / "characters" / "protagonist.md").write_text("# 主角\n\n出身寒门。\n", "utf-8")
+    assert findings(novel, Severity.WARNING) == [
+        ("warning", "characters/protagonist.md",
+         "line 1: 主角: names no protagonist: a role word or placeholder is not a name; the "
+         "protagonist has no name, so no relationship of theirs reaches a feed: write the "
+         "name in the heading (`# 林风`) or a `姓名：林风` line"),
+    ]  # fmt: skip
+
+
+def test_cast_headings_that_name_no_character_are_listed(novel):
+    cast = novel / "characters" / "characters.md"
+    cast.write_text(cast.read_text("utf-8") + "\n## 势力\n\n青云宗。\n", "utf-8")
+    assert ("info", "characters/characters.md",
+            "not a character: line 8: 势力: no 姓名 line or character field (别名/身份/性格 …), "
+            "and names no person") in findings(novel, Severity.INFO)  # fmt: skip
 
 
 def test_missing_layout_files(novel):

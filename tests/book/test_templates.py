@@ -4,14 +4,18 @@ import tomllib
 
 import pytest
 
-from workbench.book.check import check_project, is_clean
+from workbench.book.check import Severity, check_project
 from workbench.book.layout import Role, detect_layout
+from workbench.book.plans import plan_from_file
 from workbench.book.project import Project
 from workbench.book.sections import find_section, sections
 from workbench.book.templates import (
+    CONTENT_ROLES,
     ProjectExists,
     create_project,
     project_templates,
+    role_holds_only_template,
+    without_template_sections,
     write_templates,
 )
 from workbench.errors import LayoutProblem
@@ -47,15 +51,38 @@ def test_new_project_has_the_full_layout_with_telling_templates(tmp_path):
     assert [s.level for s in sections(summary)] == [1]  # an intro, no summary yet
     assert project.read_role(Role.OUTLINE).text.startswith("# 全书大纲")
 
-    plan = project.plan(1)
-    assert plan is not None and not plan.from_outline
-    assert (plan.type, plan.act_end, plan.characters) == ("plot", False, ("林风", "苏瑶"))
-    assert plan.location == "青云山"
+    plan_path = project.plan_file(1)
+    example = plan_from_file(1, plan_path, plan_path.read_text(encoding="utf-8"))
+    assert (example.type, example.act_end, example.characters) == ("plot", False, ("林风", "苏瑶"))
+    assert example.location == "青云山"
+    assert project.plan(1) is None  # an example plan is no plan until the author writes it
     assert [ref.path.name for ref in project.chapters] == ["ch001.md"]
     config_text = project.read_role(Role.CONFIG).text
     assert tomllib.loads(config_text) == {}  # every default is shown, commented out
     assert "skeleton_interval = 20" in config_text
-    assert is_clean(check_project(project))
+    warned = {p.path for p in check_project(project) if p.severity is Severity.WARNING}
+    assert warned == {project.relative(project.role_path(role)) for role in CONTENT_ROLES}
+
+
+def test_template_text_counts_as_missing_until_the_author_writes_a_line():
+    world = next(t for t in project_templates() if t.role is Role.WORLD).text
+    assert role_holds_only_template(Role.WORLD, world)
+    # Reordered, re-indented, placeholders reworded into other placeholders: still template.
+    shuffled = "\n".join(reversed(world.splitlines())).replace("## 核心悬念", "  ## 核心悬念  ")
+    assert role_holds_only_template(Role.WORLD, shuffled + "\n（待写）\n- 地理：（以后再写）\n")
+    assert not role_holds_only_template(Role.WORLD, world + "\n九州分立，青云宗居中。\n")
+    assert not role_holds_only_template(Role.WORLD, "")  # empty is empty, not a template
+    assert not role_holds_only_template(Role.PLOT_TRACKER, "| ID |")  # trackers start empty
+
+
+def test_example_characters_are_cut_from_a_written_cast_list():
+    cast = next(t for t in project_templates() if t.role is Role.CHARACTERS).text
+    written = cast + "\n## 墨尘\n\n别名：剑痴\n"
+    kept = without_template_sections(written, Role.CHARACTERS)
+    assert "## 苏瑶" not in kept and "## 反派示例" not in kept
+    assert kept.endswith("## 墨尘\n\n别名：剑痴\n")
+    edited = cast.replace("性格：（两三句话）", "性格：外冷内热")
+    assert "## 苏瑶" in without_template_sections(edited, Role.CHARACTERS)
 
 
 def test_new_refuses_an_existing_project_but_fills_a_plain_folder(tmp_path):

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from workbench.book.characters import characters_in_file, protagonist_in_file
 from workbench.book.project import Project
-from workbench.trackers.cast import Scanner, characters_in_file, load_cast, scan_chapters
+from workbench.trackers.cast import Scanner, load_cast, scan_chapters
 
 
 def test_a_name_inside_a_longer_known_name_does_not_count():
@@ -36,7 +37,7 @@ def test_characters_file_sections_names_and_aliases():
         "# 角色\n\n## 苏瑶（女主）\n\n- **别名**：瑶儿、小瑶\n\n"
         "## 2. 墨尘 — 剑修\n\n别名：无\n\n## 赵师兄\n\n姓名：赵衡\n别称: 大师兄\n"
     )
-    assert [(c.name, c.aliases) for c in characters_in_file(text, "c.md")] == [
+    assert [(c.name, c.aliases) for c in characters_in_file(text, "c.md").characters] == [
         ("苏瑶", ("瑶儿", "小瑶")),
         ("墨尘", ()),
         ("赵衡", ("大师兄",)),
@@ -44,12 +45,12 @@ def test_characters_file_sections_names_and_aliases():
 
 
 def test_protagonist_file_by_title_or_name_line():
-    by_title = characters_in_file("# 陆照\n\n别名：阿照、灯奴\n\n## 背景\n", "p.md", True)
-    assert [(c.name, c.aliases, c.protagonist) for c in by_title] == [
+    by_title = protagonist_in_file("# 陆照\n\n别名：阿照、灯奴\n\n## 背景\n", "p.md")
+    assert [(c.name, c.aliases, c.protagonist) for c in by_title.characters] == [
         ("陆照", ("阿照", "灯奴"), True)
     ]
-    by_line = characters_in_file("# 主角设定\n\n- 姓名：林风\n- 别名：小风\n", "p.md", True)
-    assert [(c.name, c.aliases) for c in by_line] == [("林风", ("小风",))]
+    by_line = protagonist_in_file("# 主角设定\n\n- 姓名：林风\n- 别名：小风\n", "p.md")
+    assert [(c.name, c.aliases) for c in by_line.characters] == [("林风", ("小风",))]
 
 
 def test_load_cast_of_the_mini_novel(mini_novel):

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from pathlib import Path
 
+from workbench.book.characters import characters_in_file, protagonist_in_file
 from workbench.book.counting import count_zi
 from workbench.book.fixed_context import CAPS, FixedPart, parse_fixed_context, stale_sources
 from workbench.book.layout import Role
@@ -22,6 +23,11 @@ from workbench.book.naming import chapter_number_from_name
 from workbench.book.plans import plan_from_file, split_front_matter
 from workbench.book.project import CHAPTER_SUFFIXES, Project
 from workbench.book.sections import sections
+from workbench.book.templates import (
+    CONTENT_ROLES,
+    role_holds_only_template,
+    without_template_sections,
+)
 from workbench.book.textio import UTF8, TextFile
 from workbench.errors import DecodeProblem, FileProblem
 
@@ -173,6 +179,44 @@ class _Checker:
             if characters is not None and not isinstance(characters, list | str):
                 self.add(Severity.ERROR, path, "characters must be a list, like [林风, 苏瑶]")
 
+    def templates(self) -> None:
+        """Files that still hold only the text `new` or `import` wrote: they count as missing."""
+        for role in CONTENT_ROLES:
+            text = self.text(role)
+            if text is not None and role_holds_only_template(role, text):
+                self.add(
+                    Severity.WARNING,
+                    self.project.role_path(role),
+                    f"still only template text ({ROLE_DESCRIPTIONS[role]}): counts as missing "
+                    "until you write it",
+                )
+
+    def characters(self) -> None:
+        """A protagonist file that names no one, and cast headings not taken as characters."""
+        protagonist = self.project.role_path(Role.PROTAGONIST)
+        for path in self.project.character_files():
+            if path not in self.readable:
+                continue
+            source = self.project.relative(path)
+            role = Role.PROTAGONIST if path == protagonist else Role.CHARACTERS
+            text = self.readable[path].text
+            if role_holds_only_template(role, text):
+                continue  # reported by templates()
+            text = without_template_sections(text, role)
+            if path == protagonist:
+                described = protagonist_in_file(text, source)
+                if not described.characters:
+                    self.add(
+                        Severity.WARNING,
+                        path,
+                        f"{described.skipped[0]}; the protagonist has no name, so no "
+                        "relationship of theirs reaches a feed: write the name in the heading "
+                        "(`# 林风`) or a `姓名：林风` line",
+                    )
+                continue
+            for skipped in characters_in_file(text, source).skipped:
+                self.add(Severity.INFO, path, f"not a character: {skipped}")
+
     def caps(self) -> None:
         fixed_text = self.text(Role.FIXED_CONTEXT)
         fixed = parse_fixed_context(fixed_text) if fixed_text is not None else None
@@ -226,6 +270,8 @@ def check_project(project: Project) -> list[Problem]:
     checker.layout_files()
     checker.chapters()
     checker.plans()
+    checker.templates()
+    checker.characters()
     checker.caps()
     order = {Severity.ERROR: 0, Severity.WARNING: 1, Severity.INFO: 2}
     log.debug("checked %s: %d findings", project.root, len(checker.problems))

@@ -14,9 +14,10 @@ from pathlib import Path
 from workbench.book import webnovel
 from workbench.book.containment import is_inside, resolve_inside
 from workbench.book.counting import count_zi
-from workbench.book.layout import Layout, Role, detect_layout
+from workbench.book.layout import DEFAULT_PATHS, Layout, Role, detect_layout
 from workbench.book.naming import chapter_number_from_name, title_from_heading
 from workbench.book.plans import Plan, plan_from_file, plan_from_outline
+from workbench.book.templates import EXAMPLE_PLAN, holds_only_template
 from workbench.book.textio import UTF8, TextFile, content_hash, encode, read_text, write_text
 from workbench.errors import FileProblem, WorkbenchError
 
@@ -266,7 +267,10 @@ class Project:
         (webnovel-writer), else of the outline, else None."""
         path = self.plan_file(number)
         if path is not None:
-            return plan_from_file(number, path, self.read(path).text)
+            text = self.read(path).text
+            if holds_only_template(text, EXAMPLE_PLAN):
+                return None  # the example plan `new` wrote is no plan of this book
+            return plan_from_file(number, path, text)
         volume = webnovel.volume_outline(self, number) if webnovel.is_webnovel(self) else None
         if volume is not None:
             plan = plan_from_outline(number, volume, self.read(volume).text)
@@ -275,7 +279,10 @@ class Project:
         outline = self.read_role(Role.OUTLINE)
         if outline is None:
             return None
-        return plan_from_outline(number, outline.path, outline.text)
+        plan = plan_from_outline(number, outline.path, outline.text)
+        if plan is not None and holds_only_template(plan.body, DEFAULT_PATHS[Role.OUTLINE]):
+            return None  # the template's `### 第1章 章名` placeholder
+        return plan
 
     def character_files(self) -> list[Path]:
         """Every character file: the protagonist's, the cast list, and the rest of the folder."""

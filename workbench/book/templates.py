@@ -3,17 +3,24 @@
 The templates live in `workbench/templates/project/`, laid out as a default-layout project.
 Files with a role are written to wherever the target project's layout keeps that role, so
 filling in a webnovel-writer project never scatters default-layout folders into it.
+
+Template text is not content (PRODUCT.md §1): a world, cast, outline or style anchor that
+still holds only its template's lines — or placeholder lines like `性格：（两三句话）` —
+counts as missing. One line the author wrote makes it count, whatever template text is left.
 """
 
 from __future__ import annotations
 
 import logging
+import re
 from dataclasses import dataclass
+from functools import cache, lru_cache
 from importlib import resources
 from importlib.resources.abc import Traversable
 from pathlib import Path
 
 from workbench.book.layout import DEFAULT_PATHS, Layout, Role, default_layout, detect_layout
+from workbench.book.sections import sections
 from workbench.book.textio import UTF8, write_text
 from workbench.errors import LayoutProblem, WorkbenchError
 
@@ -23,6 +30,12 @@ log = logging.getLogger(__name__)
 EXAMPLE_CHAPTER = "chapters/ch001.md"
 EXAMPLE_PLAN = "outline/chapters/ch001.md"
 _ROLE_BY_PATH = {path: role for role, path in DEFAULT_PATHS.items()}
+# Files whose template is example content; the trackers' templates are real (empty) tables.
+CONTENT_ROLES = (Role.WORLD, Role.PROTAGONIST, Role.CHARACTERS, Role.OUTLINE, Role.STYLE_ANCHOR)
+# A line that is only a （placeholder）, optionally after a list marker and a `label：`.
+_PLACEHOLDER_LINE = re.compile(
+    r"^(?:[-*+>][ \t]*)?(?:[^：:（(]{1,20}[：:][ \t]*)?（[^）]*）[。.]?$"
+)
 
 
 class ProjectExists(WorkbenchError):
@@ -106,3 +119,47 @@ def create_project(root: Path | str) -> list[Path]:
         else:
             raise ProjectExists(f"{root}: already a novel project ({layout.kind} layout)")
     return write_templates(root, default_layout(), examples=True)
+
+
+@cache
+def _template_lines(relative: str) -> frozenset[str]:
+    template = next((t for t in project_templates() if t.relative == relative), None)
+    if template is None:
+        return frozenset()
+    return frozenset(line.strip() for line in template.text.splitlines() if line.strip())
+
+
+def template_relative(role: Role) -> str | None:
+    """The default-layout path of a content role's template (None for other roles)."""
+    return DEFAULT_PATHS[role] if role in CONTENT_ROLES else None
+
+
+@lru_cache(maxsize=256)
+def holds_only_template(text: str, relative: str) -> bool:
+    """Whether every non-blank line of `text` is a line of the template at `relative` (a
+    default-layout path) or a placeholder line: nothing the author wrote."""
+    lines = _template_lines(relative)
+    written = [line for raw in text.splitlines() if (line := raw.strip())]
+    if not lines or not written:
+        return False  # an empty file is empty, not a template
+    return all(line in lines or _PLACEHOLDER_LINE.match(line) for line in written)
+
+
+def without_template_sections(text: str, role: Role) -> str:
+    """The text with every `##` section that holds only template text cut out (the example
+    characters of a new cast list), everything else byte for byte."""
+    relative = template_relative(role)
+    if relative is None:
+        return text
+    cut = [
+        s for s in sections(text) if s.level == 2 and holds_only_template(s.whole(text), relative)
+    ]
+    for section in reversed(cut):
+        text = text[: section.start] + text[section.end :]
+    return text
+
+
+def role_holds_only_template(role: Role, text: str) -> bool:
+    """Whether a content role's file text is still only its template (counts as missing)."""
+    relative = template_relative(role)
+    return relative is not None and holds_only_template(text, relative)

@@ -86,7 +86,8 @@ class Block:
     required: bool = False
     pinned: bool = False
     chapter: int | None = None  # for recency
-    fix: str = ""  # the one step that makes a missing block present
+    fix: str = ""  # the one step that makes a missing block present (or answers its notes)
+    notes: list[str] = field(default_factory=list)  # what the author should know (已过期 …)
     items: list[Item] = field(default_factory=list)
     item_prefix: str = ""  # text before the items of a list block
     score: dict[str, float] | None = None

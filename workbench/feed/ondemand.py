@@ -10,6 +10,7 @@ from workbench.book.layout import Role
 from workbench.book.project import Project
 from workbench.errors import FileProblem
 from workbench.feed.model import Block, Group, Item, Layer, Status
+from workbench.trackers.cast import load_cast
 from workbench.trackers.relevance import RelevantItem, relevant_for
 
 log = logging.getLogger(__name__)
@@ -93,4 +94,22 @@ def on_demand_blocks(project: Project, chapter: int) -> list[Block]:
         empty = "（本章没有相关伏笔）" if kind == "foreshadowing" else "（本章没有相关关系变动）"
         block.item_prefix = "" if block.items else empty
         block.set_text(block.render_items(), Status.COMPLETE, "")
+    if "relationship" not in missing:
+        _note_unnamed_protagonist(project, blocks["relationship"])
     return list(blocks.values())
+
+
+def _note_unnamed_protagonist(project: Project, block: Block) -> None:
+    """Without the protagonist's name none of their relationship rows can be relevant."""
+    if load_cast(project).protagonist is not None:
+        return
+    path = project.relative(project.role_path(Role.PROTAGONIST))
+    if not project.role_path(Role.PROTAGONIST).is_file():
+        block.notes.append(f"主角没有名字：{path} 不存在，主角的关系行不会进入本块")
+        block.fix = f"写 {path}，标题写主角的名字"
+        return
+    block.notes.append(
+        f"主角没有名字：{path} 的标题只是称谓或占位（主角、男主、（主角姓名）），"
+        "主角的关系行不会进入本块"
+    )
+    block.fix = f"把 {path} 的标题改成主角的名字，或加一行“姓名：”写上名字"

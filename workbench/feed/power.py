@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
+from workbench.book.characters import characters_in_file, protagonist_in_file
 from workbench.book.layout import Role
 from workbench.book.project import ChapterRef, Project
 from workbench.book.sections import find_section, sections
@@ -13,7 +14,7 @@ from workbench.errors import FileProblem
 from workbench.feed.config import FeedConfig
 from workbench.feed.model import Block, Group, Layer, Status
 from workbench.feed.trim import demote_headings
-from workbench.trackers.cast import Scanner, characters_in_file, load_cast
+from workbench.trackers.cast import Scanner, character_text, load_cast
 
 POWER_SYSTEM = "力量体系"
 
@@ -80,10 +81,11 @@ def _sections_of(source: str, text: str, whole_file: bool) -> tuple[CharacterSec
         pieces = [("", text)]
     else:
         pieces = [(s.title, s.whole(text)) for s in sections(text) if s.level == 2]
+    read = protagonist_in_file if whole_file else characters_in_file
     return tuple(
         CharacterSection(character.name, source, title, body)
         for title, body in pieces
-        for character in characters_in_file(body, source, protagonist=whole_file)
+        for character in read(body, source).characters
     )
 
 
@@ -92,8 +94,9 @@ def character_sections(project: Project) -> list[CharacterSection]:
     protagonist = project.role_path(Role.PROTAGONIST)
     result = []
     for path in project.character_files():
-        text = project.read(path).text
-        result += _sections_of(project.relative(path), text, path == protagonist)
+        text = character_text(project, path, project.read(path).text)
+        if text is not None:
+            result += _sections_of(project.relative(path), text, path == protagonist)
     return result
 
 

@@ -53,6 +53,7 @@ class BlockModel(BaseModel):
     cap: int | None
     status: str
     reason: str
+    notes: list[str]
     required: bool
     pinned: bool
     items: list[ItemModel]
@@ -143,6 +144,7 @@ def feed_model(feed: Feed) -> FeedModel:
                 cap=b.cap,
                 status=b.status.value,
                 reason=b.reason,
+                notes=b.notes,
                 required=b.required,
                 pinned=b.pinned,
                 items=[
@@ -187,6 +189,8 @@ def feed_markdown(feed: Feed, *, debug_scores: bool = False) -> str:
         lines += ["", f"## {block.heading}", ""]
         if block.status is not Status.COMPLETE:
             lines += [f"> {STATUS_LABELS[block.status]}：{block.reason}", ""]
+        if block.notes:
+            lines += [*(f"> 注意：{note}" for note in block.notes), ""]
         if block.text:
             lines.append(block.text)
     if debug_scores:

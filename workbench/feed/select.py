@@ -20,6 +20,7 @@ from workbench.book.fixed_context import (
 )
 from workbench.book.layout import Role
 from workbench.book.project import Project
+from workbench.book.templates import role_holds_only_template
 from workbench.feed.config import FeedConfig
 from workbench.feed.model import Block, Group, Item, Layer, Status, zi
 from workbench.feed.ondemand import on_demand_blocks
@@ -33,6 +34,17 @@ log = logging.getLogger(__name__)
 
 SUMMARY_CAP = 2200
 FIXED_TITLES = {FixedPart.WORLD: "世界观摘要", FixedPart.CHARACTERS: "角色圣经摘要"}
+FIXED_SOURCES = {
+    FixedPart.WORLD: (Role.WORLD,),
+    FixedPart.CHARACTERS: (Role.PROTAGONIST, Role.CHARACTERS),
+}
+TEMPLATE_LABELS = {
+    Role.WORLD: "世界观",
+    Role.PROTAGONIST: "主角档案",
+    Role.CHARACTERS: "角色表",
+    Role.OUTLINE: "大纲",
+    Role.STYLE_ANCHOR: "文风锚点",
+}
 
 
 @dataclass
@@ -125,9 +137,30 @@ class Selector:
             if not block.text.strip():
                 lacks = "不存在" if parsed is None else f"没有 `## {part.value}` 一节"
                 block.set_text("", Status.MISSING, f"{source} {lacks}")
+                self.blame_templates(block, FIXED_SOURCES[part])
             blocks.append(block)
         blocks.append(self.outline_block(parsed, source, fix))
         return blocks
+
+    def blame_templates(self, block: Block, roles: tuple[Role, ...]) -> None:
+        """When a missing fixed part's sources are still templates, say so: generating it
+        would only summarise placeholders, so writing them is the fix."""
+        project = self.project
+        templates = [
+            role
+            for role in roles
+            if (loaded := project.read_role(role)) is None
+            or role_holds_only_template(role, loaded.text)
+        ]
+        if len(templates) < len(roles):
+            return  # at least one source has real text: generating the part is the fix
+        named = [r for r in templates if project.role_path(r).is_file()]
+        if not named:
+            return
+        paths = "、".join(project.relative(project.role_path(r)) for r in named)
+        labels = "、".join(TEMPLATE_LABELS[r] for r in named)
+        block.reason += f"；{labels}仍是模板（{paths}）"
+        block.fix = f"写 {paths}，再运行 workbench fixed-context {self.root}"
 
     def outline_block(self, parsed: FixedContext | None, source: str, fix: str) -> Block:
         """The compressed outline when there is one, else outline.md itself if ≤ 3000 字."""
@@ -144,6 +177,11 @@ class Selector:
             fix=fix,
         )
         outline = self.project.read_role(Role.OUTLINE)
+        if outline is not None and role_holds_only_template(Role.OUTLINE, outline.text):
+            outline = None
+            template = self.project.relative(self.project.role_path(Role.OUTLINE))
+        else:
+            template = ""
         text, section = "", ""
         if parsed is not None and parsed.outline_compressed:
             text = parsed.parts[FixedPart.OUTLINE]
@@ -157,6 +195,11 @@ class Selector:
             block.set_text(demote_headings(text), Status.COMPLETE, "")
         elif outline is not None:
             block.set_text("", Status.MISSING, f"大纲超过 {cap} 字，且 {source} 没有全书大纲摘要")
+        elif template:
+            block.set_text(
+                "", Status.MISSING, f"{TEMPLATE_LABELS[Role.OUTLINE]}仍是模板（{template}）"
+            )
+            block.fix = f"写 {template}"
         else:
             outline_path = self.project.relative(self.project.role_path(Role.OUTLINE))
             block.set_text("", Status.MISSING, f"{outline_path} 不存在")
@@ -312,6 +355,11 @@ class Selector:
             required=True,
             chapter=self.chapter,
         )
+        if plan is None and (example := self.project.plan_file(self.chapter)) is not None:
+            where = self.project.relative(example)
+            block.set_text("", Status.MISSING, f"第{self.chapter}章的规划仍是模板（{where}）")
+            block.fix = f"写 {where}"
+            return block
         if plan is None:
             plans_dir = self.project.layout.plans_dir
             block.set_text("", Status.MISSING, f"第{self.chapter}章没有规划")
@@ -383,6 +431,10 @@ class Selector:
         if loaded is None or not loaded.text.strip():
             block.set_text("", Status.MISSING, f"{source} 不存在或为空")
             block.fix = f"写 {source}（一段体现本书文风的样章）"
+        elif role_holds_only_template(Role.STYLE_ANCHOR, loaded.text):
+            label = TEMPLATE_LABELS[Role.STYLE_ANCHOR]
+            block.set_text("", Status.MISSING, f"{label}仍是模板（{source}），只有占位文字")
+            block.fix = f"写 {source}：禁用词、正面样例、视角与风格关键词"
         else:
             block.set_text(demote_headings(loaded.text), Status.COMPLETE, "")
         return block

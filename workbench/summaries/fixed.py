@@ -19,11 +19,13 @@ from workbench.book.fixed_context import (
 )
 from workbench.book.layout import Role
 from workbench.book.project import Project
+from workbench.book.templates import role_holds_only_template
 from workbench.errors import WorkbenchError
 from workbench.feed.trim import demote_headings
 from workbench.llm import LlmCancelled
 from workbench.summaries.backend import FixedRequest, SummaryBackend
 from workbench.summaries.errors import SummaryCancelled, SummaryRejected
+from workbench.trackers.cast import character_text
 
 log = logging.getLogger(__name__)
 
@@ -38,15 +40,24 @@ _FENCED = re.compile(r"\A(`{3,}|~{3,})[^\n]*\n(.*?)\n\1[ \t]*\Z", re.DOTALL)
 
 def part_source(project: Project, part: FixedPart) -> str:
     """The source text of one part (the character files joined), or SummaryRejected."""
-    texts = []
     roles = PART_SOURCES[part]
     if part is FixedPart.CHARACTERS:
-        texts = [project.read(path).text for path in project.character_files()]
+        read = [character_text(project, p, project.read(p).text) for p in project.character_files()]
+        texts = [text for text in read if text]
     else:
-        texts = [loaded.text for role in roles if (loaded := project.read_role(role))]
+        texts = [
+            loaded.text
+            for role in roles
+            if (loaded := project.read_role(role))
+            and not role_holds_only_template(role, loaded.text)
+        ]
     if not any(text.strip() for text in texts):
         names = " or ".join(project.relative(project.role_path(role)) for role in roles)
-        raise SummaryRejected(WHAT, f"{part.value} needs {names}, which is missing or empty")
+        raise SummaryRejected(
+            WHAT,
+            f"{part.value} needs {names}, which is missing, empty or still only template text "
+            "(placeholders are not summarised)",
+        )
     return "\n\n".join(text.strip() for text in texts)
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import logging
 import re
 
+from workbench.book.characters import is_role_word
 from workbench.book.project import Project
 from workbench.book.sections import sections
 from workbench.summaries.rolling import SECTION_TITLES
@@ -13,8 +14,6 @@ from workbench.trackers import TrackerParseError, load_cast, load_trackers
 
 log = logging.getLogger(__name__)
 
-# Names a new project's templates use as headings; they name no one.
-PLACEHOLDERS = frozenset(("主角", "角色", "人物", "配角", "反派", "反派示例"))
 TIERS = {"核心": 0, "支线": 1, "装饰": 2}
 _LIST_ITEM = re.compile(r"^\s*(?:[-*+]|\d+[.)、])\s+(.+)$")
 
@@ -23,13 +22,12 @@ def cast_names(project: Project) -> dict[str, tuple[str, ...]]:
     """Every named character with aliases, the protagonist first; {} without a cast."""
     cast = load_cast(project)
     ordered = sorted(cast.characters, key=lambda c: not c.protagonist)
-    return {c.name: c.aliases for c in ordered if c.name not in PLACEHOLDERS}
+    return {c.name: c.aliases for c in ordered if not is_role_word(c.name)}
 
 
 def protagonist(project: Project) -> str | None:
     """The protagonist's name, when the character files give one."""
-    name = load_cast(project).protagonist
-    return name if name not in PLACEHOLDERS else None
+    return load_cast(project).protagonist
 
 
 def open_foreshadowing(

@@ -1,4 +1,5 @@
-"""The cast (names and 别名 aliases from the character files) and who appears in a text.
+"""The cast (names and 别名 aliases from the character files, read by book.characters) and
+who appears in a text.
 
 Chinese has no word boundaries, so names are found as substrings, with one rule: an
 occurrence inside an occurrence of a longer known name (龙王 inside 西海龙王) does not count
@@ -14,32 +15,19 @@ from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
 
+from workbench.book.characters import (
+    Character,
+    SkippedHeading,
+    characters_in_file,
+    protagonist_in_file,
+)
 from workbench.book.layout import Role
 from workbench.book.project import Project
-from workbench.book.sections import sections
+from workbench.book.templates import role_holds_only_template, without_template_sections
 from workbench.book.webnovel import is_webnovel, memory_files
 from workbench.trackers.cache import project_cache
 
 log = logging.getLogger(__name__)
-
-_FIELD = r"^[ \t]*(?:[-*+][ \t]+)?(?:\*\*)?{key}(?:\*\*)?[ \t]*(?:\*\*)?[：:](?:\*\*)?[ \t]*(.*)$"
-_ALIAS_LINE = re.compile(_FIELD.format(key="(?:别名|别称|外号|alias(?:es)?)"), re.M | re.I)
-_NAME_LINE = re.compile(_FIELD.format(key="(?:姓名|名字|name)"), re.M | re.I)
-_PARENTHETICAL = re.compile(r"[（(][^（）()]*[)）]")
-_NUMBERING = re.compile(r"^\s*(?:\d+|[一二三四五六七八九十]+)\s*[.、．)）]\s*")
-_TITLE_SEPARATORS = re.compile(r"[\s—–\-:：|/／,，、]+")
-_LIST_SEPARATORS = re.compile(r"[、，,;；/／|\s]+")
-_NOT_ALIASES = {"", "无", "-", "—", "暂无", "none"}
-
-
-@dataclass(frozen=True)
-class Character:
-    """A character and every name the text may call them by."""
-
-    name: str
-    aliases: tuple[str, ...] = ()
-    protagonist: bool = False
-    source: str = ""
 
 
 @dataclass(frozen=True)
@@ -47,6 +35,7 @@ class Cast:
     """Everyone the project knows by name."""
 
     characters: tuple[Character, ...]
+    skipped: tuple[SkippedHeading, ...] = ()  # headings of character files that name no one
 
     @property
     def protagonist(self) -> str | None:
@@ -75,7 +64,7 @@ class Cast:
         """The cast plus characters known only by name (from the trackers, say)."""
         known = self.forms()
         extra = [Character(name) for name in dict.fromkeys(names) if name and name not in known]
-        return Cast(self.characters + tuple(extra)) if extra else self
+        return Cast(self.characters + tuple(extra), self.skipped) if extra else self
 
 
 class Scanner:
@@ -113,49 +102,6 @@ class Scanner:
         return frozenset(term for term in self.terms if any(term in hit for hit in found))
 
 
-def _clean_name(text: str) -> str:
-    text = _NUMBERING.sub("", _PARENTHETICAL.sub(" ", text.replace("*", "").replace("`", "")))
-    parts = [part for part in _TITLE_SEPARATORS.split(text) if part]
-    return parts[0] if parts else ""
-
-
-def _aliases(text: str) -> tuple[str, ...]:
-    found: list[str] = []
-    for match in _ALIAS_LINE.finditer(text):
-        value = _PARENTHETICAL.sub(" ", match.group(1).replace("*", ""))
-        found += [a for a in _LIST_SEPARATORS.split(value) if a.casefold() not in _NOT_ALIASES]
-    return tuple(dict.fromkeys(found))
-
-
-def _single_character(text: str, source: str, protagonist: bool) -> Character | None:
-    """A file about one character: a 姓名： line names them, else the first heading."""
-    name_line = _NAME_LINE.search(text)
-    if name_line:
-        name = _clean_name(name_line.group(1))
-    else:
-        headings = sections(text)
-        name = _clean_name(headings[0].title) if headings else ""
-    if not name:
-        return None
-    return Character(name, _aliases(text), protagonist, source)
-
-
-def characters_in_file(text: str, source: str, protagonist: bool = False) -> list[Character]:
-    """The characters one file describes: one per `##` section, or the whole file as one."""
-    level_two = [section for section in sections(text) if section.level == 2]
-    if protagonist or not level_two:
-        single = _single_character(text, source, protagonist)
-        return [single] if single else []
-    result = []
-    for section in level_two:
-        body = section.body(text)
-        name_line = _NAME_LINE.search(body)
-        name = _clean_name(name_line.group(1) if name_line else section.title)
-        if name:
-            result.append(Character(name, _aliases(body), False, source))
-    return result
-
-
 def load_cast(project: Project) -> Cast:
     """The project's cast, re-read only when a character file's bytes change."""
     files = [project.read(path) for path in project.character_files()]
@@ -165,14 +111,21 @@ def load_cast(project: Project) -> Cast:
     cache = project_cache(project)
     if cache.cast is not None and cache.cast[0] == key:
         return cache.cast[1]
-    protagonist_path = project.role_path(Role.PROTAGONIST)
     merged: dict[str, Character] = {}
+    skipped: list[SkippedHeading] = []
     for loaded in files:
         source = project.relative(loaded.path)
-        is_protagonist = loaded.path == protagonist_path
-        for character in characters_in_file(loaded.text, source, is_protagonist):
+        text = character_text(project, loaded.path, loaded.text)
+        if text is None:
+            continue  # still the template: its example people are no one in this book
+        if loaded.path == project.role_path(Role.PROTAGONIST):
+            described = protagonist_in_file(text, source)
+        else:
+            described = characters_in_file(text, source)
+        skipped += described.skipped
+        for character in described.characters:
             merged[character.name] = _merge(merged.get(character.name), character)
-    cast = Cast(tuple(merged.values()))
+    cast = Cast(tuple(merged.values()), tuple(skipped))
     if is_webnovel(project):
         # Imported here: that module builds on Cast, so it cannot be imported before it.
         from workbench.trackers.webnovel import with_memory
@@ -186,6 +139,19 @@ def load_cast(project: Project) -> Cast:
 def _stat_key(path: Path) -> str:
     stat = path.stat() if path.exists() else None
     return f"{path}:{stat.st_mtime_ns}:{stat.st_size}" if stat else f"{path}:-"
+
+
+def character_text(project: Project, path: Path, text: str) -> str | None:
+    """A character file's text without its template's example sections; None when nothing
+    but template text is left (the file counts as missing)."""
+    role = next(
+        (r for r in (Role.PROTAGONIST, Role.CHARACTERS) if project.role_path(r) == path), None
+    )
+    if role is None:
+        return text
+    if role_holds_only_template(role, text):
+        return None
+    return without_template_sections(text, role)
 
 
 def _merge(old: Character | None, new: Character) -> Character:

@@ -72,7 +72,7 @@ def with_memory(project: Project, cast: Cast) -> Cast:
         }
         if protagonist not in merged:
             merged[protagonist] = Character(protagonist, (), True, webnovel.STATE_FILE)
-    return Cast(tuple(merged.values()))
+    return Cast(tuple(merged.values()), cast.skipped)
 
 
 def memory_foreshadowing(project: Project, cast: Cast) -> list[Foreshadowing]:

@@ -17,7 +17,7 @@ def test_lists_every_entry(mini_novel, capsys):
 def test_relevant_to_a_chapter_with_reasons(mini_novel, capsys):
     assert main(["trackers", str(mini_novel), "--chapter", "7"]) == 0
     out = capsys.readouterr().out.splitlines()
-    assert out[0] == "Relevant to chapter 7: 9"
+    assert out[0] == "Relevant to chapter 7: 10"  # F002 weakly, through 赵师兄
     assert out[1].startswith("- F001【核心】")
     assert out[2] == "    why: 点名：玉佩  (mentions: 1; references/plot-tracker.md:7)"
 

@@ -29,11 +29,15 @@ def summary(items):
 
 def test_mini_novel_chapter_7_from_its_plan(mini_novel):
     # Plan 7: "瑶儿随林风前往东海，赵师兄同行。西海龙王现身，索要玉佩。" + characters: [苏瑶].
-    # 赵师兄 is in chapters 1, 2, 3, 5 of 6 (more than half): no signal; 林风 is the
-    # protagonist: F002 and F003 are named only by them and are left out. F004's 龙王 is
-    # only inside 西海龙王. F012 is named (东海) but not planted until 8. F009, F011 closed.
-    assert summary(relevant_for(Project.open(mini_novel), 7)) == [
+    # 赵师兄 is in chapters 1, 2, 3, 5 of 6 (more than half): a weak signal, so F002, named
+    # only by him, is weakly relevant (mentions: the 4 chapters naming him). 林风 is the
+    # protagonist: F003, named only by him, is left out. F004's 龙王 is only inside
+    # 西海龙王. F012 is named (东海) but not planted until 8. F009, F011 closed.
+    items = relevant_for(Project.open(mini_novel), 7)
+    assert [item.key for item in items if item.weak] == ["F002"]
+    assert summary(items) == [
         ("foreshadowing", "F001", ("点名：玉佩",), 3, "核心", 1, 7),
+        ("foreshadowing", "F002", ("弱相关：常见角色 赵师兄",), 2, "支线", 4, 8),
         ("foreshadowing", "F005", ("点名：西海龙王",), 4, "装饰", 1, 11),
         ("foreshadowing", "F006", ("点名：瑶儿（苏瑶）",), 1, "支线", 2, 12),
         ("foreshadowing", "F007", ("逾期：计划回收 5 < 7",), 2, "支线", 1, 13),
@@ -59,6 +63,34 @@ def test_mini_novel_chapter_6_without_a_plan_uses_its_text(mini_novel):
         ("relationship", "墨尘—林风",
          ("墨尘：本章正文提及：墨尘", "林风：主角，始终在场"), 3, "", 1, 8),
     ]  # fmt: skip
+
+
+def test_a_protagonist_headed_by_role_and_name_keeps_their_relationships(mini_novel):
+    # `# 主角：林风` names 林风 (not a character called 主角): the rows of 林风 with someone
+    # the plan of 7 names (西海龙王, 瑶儿 = 苏瑶, 赵师兄) are relevant, as with `# 林风`.
+    protagonist = mini_novel / "characters" / "protagonist.md"
+    protagonist.write_text("# 主角：林风\n\n别名：小风、林师兄\n", encoding="utf-8")
+    rows = [i for i in relevant_for(Project.open(mini_novel), 7) if i.kind == "relationship"]
+    assert [(i.key, i.reasons[0 if i.key.startswith("林风") else 1]) for i in rows] == [
+        ("林风—西海龙王", "林风：主角，始终在场"),
+        ("瑶儿—林风", "林风：主角，始终在场"),
+        ("赵师兄—林风", "林风：主角，始终在场"),
+    ]
+
+
+def test_a_protagonist_named_only_by_a_role_word_is_no_one(mini_novel):
+    # Plan 8 names only 苏瑶. With 林风 the protagonist (always present), the pair's latest
+    # row by 8 (row 5, 瑶儿—林风) is relevant; with `# 主角` there is no protagonist, 林风 is
+    # not named in plan 8, and the row silently drops out: why `check` reports `# 主角`.
+    (mini_novel / "outline" / "chapters" / "ch008.md").write_text("苏瑶独自下山。\n", "utf-8")
+
+    def rows() -> list[str]:
+        items = relevant_for(Project.open(mini_novel), 8)
+        return [i.key for i in items if i.kind == "relationship"]
+
+    assert rows() == ["瑶儿—林风"]
+    (mini_novel / "characters" / "protagonist.md").write_text("# 主角\n", encoding="utf-8")
+    assert rows() == []
 
 
 def test_item_text_is_one_markdown_line(mini_novel):

@@ -7,7 +7,9 @@
 3. The rest of the budget is split core / scene / global by the template and stage; room a
    group does not need flows to the groups that need more, in proportion to their shares.
 4. Within a group, pinned blocks come first, then required ones, then the ranker's order;
-   what does not fit is trimmed at a sentence boundary or dropped. Every step is in the ledger.
+   what does not fit is trimmed at a sentence boundary or dropped. Weakly relevant entries
+   (弱相关) come after every strong entry and are the first to go when the group is short
+   of room. Every step is in the ledger.
 """
 
 from __future__ import annotations
@@ -21,6 +23,8 @@ from workbench.feed.ranker import Candidate, Ranker
 from workbench.feed.trim import trim_to
 
 log = logging.getLogger(__name__)
+
+WEAK_SHED = "（预算不足，弱相关条目已删去）"
 
 
 def block_candidate(block: Block) -> Candidate:
@@ -36,7 +40,9 @@ def item_candidate(item: Item) -> Candidate:
 def rank_items(block: Block, ranker: Ranker, debug: bool) -> None:
     """Order a list block's entries: pinned first (in pin order), then by score."""
     ranked = ranker.order(block.items, item_candidate)
-    block.items = [i for i in ranked if i.pinned] + [i for i in ranked if not i.pinned]
+    pinned = [i for i in ranked if i.pinned]
+    rest = [i for i in ranked if not i.pinned]
+    block.items = pinned + [i for i in rest if not i.weak] + [i for i in rest if i.weak]
     if debug:
         for item in block.items:
             item.score = ranker.score(item_candidate(item)).parts()
@@ -46,12 +52,16 @@ def rank_items(block: Block, ranker: Ranker, debug: bool) -> None:
 def fit_items(block: Block, room: int, ledger: Ledger, why: str) -> None:
     """Keep the entries that fit `room` in rank order (pinned ones always); drop the rest."""
     kept, used = [], zi(block.item_prefix)
+    strong_dropped = False
     for item in block.items:
         size = zi(item.text)
-        if item.pinned or used + size <= room:
+        if item.pinned or (used + size <= room and not (item.weak and strong_dropped)):
             kept.append(item)
             used += size
+        elif item.weak:
+            ledger.add(block.id, "drop", f"弱相关条目 {item.key}（{size} 字）先删去：{why}")
         else:
+            strong_dropped = True
             ledger.add(block.id, "drop", f"条目 {item.key}（{size} 字）放不下：{why}")
     if len(kept) == len(block.items):
         return
@@ -141,6 +151,29 @@ def fit(
     return result
 
 
+def shed_weak_items(blocks: list[Block], room: int, ledger: Ledger) -> None:
+    """A group short of room loses its weakly relevant entries first, lowest ranked first,
+    until the rest fits or none is left — before any other block is trimmed."""
+    demand = sum(block.chars for block in blocks)
+    over = demand - room
+    weak = [(block, item) for block in blocks for item in block.items if item.weak]
+    for block, item in reversed(weak):
+        if over <= 0:
+            break
+        block.items.remove(item)
+        before = block.chars
+        if not block.items:
+            block.item_prefix = WEAK_SHED
+        block.set_text(block.render_items(), Status.TRIMMED, "预算不足，先删去弱相关条目")
+        over -= before - block.chars
+        ledger.add(
+            block.id,
+            "drop",
+            f"弱相关条目 {item.key}（{zi(item.text)} 字）先删去：组内需要 {demand} 字，"
+            f"只有 {room} 字",
+        )
+
+
 def _fit_group(
     blocks: list[Block],
     room: int,
@@ -149,6 +182,7 @@ def _fit_group(
     ledger: Ledger,
     debug: bool,
 ) -> int:
+    shed_weak_items(blocks, room, ledger)
     ranked = ranker.order(blocks, block_candidate)
     ranked.sort(key=lambda block: (not block.pinned, not block.required))
     if debug:

@@ -64,6 +64,7 @@ class Item:
     doubtful: bool = False
     severity: str | None = None  # set when the entry is an alert (e.g. overdue)
     pinned: bool = False
+    weak: bool = False  # weakly relevant (弱相关): after the strong entries, dropped first
     score: dict[str, float] | None = None
     reasons: tuple[str, ...] = ()  # why it is relevant (逾期 / 临近回收 / 点名：…)
 

@@ -48,6 +48,7 @@ def to_item(entry: RelevantItem) -> Item:
         doubtful=any(word in signals + entry.text for word in DOUBTFUL_WORDS),
         severity=SEVERITY_BY_TIER.get(entry.tier, "normal") if overdue else None,
         reasons=tuple(entry.reasons),
+        weak=entry.weak,
     )
 
 

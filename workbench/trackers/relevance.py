@@ -2,9 +2,11 @@
 
 A foreshadowing entry is a candidate when planted by N and open at N, and relevant when
 overdue, due within five chapters, or named in chapter N's plan (its text when there is no
-plan) by a keyword or by a character who carries signal: the protagonist and anyone named
-in more than half the chapters before N do not. A relationship row is relevant when it is
-its pair's latest row by N and both characters are present (named there, or the protagonist).
+plan) by a keyword or by a character who carries signal. The protagonist carries none; a
+character named in more than half the chapters before N carries a weak one: an entry named
+only by such characters is weakly relevant (`weak`), fed after the strong items while there
+is room and dropped first. A relationship row is relevant when it is its pair's latest row
+by N and both characters are present (named there, or the protagonist).
 """
 
 from __future__ import annotations
@@ -39,6 +41,7 @@ class RelevantItem:
     mentions: int  # chapters ≤ N naming its characters/keywords (the ranker's frequency)
     source: str  # project-relative path of the tracker file
     line: int  # 1-based line in that file
+    weak: bool = False  # named only by frequent characters (弱相关)
 
 
 def load_trackers(project: Project) -> Trackers:
@@ -155,8 +158,7 @@ def _relevant_items(project: Project, chapter: int) -> list[RelevantItem]:
     counts = Counter(name for found in earlier for name in found)
     frequent = {name for name, count in counts.items() if count > len(earlier) / 2}
     protagonist = cast.protagonist
-    if protagonist:
-        frequent.add(protagonist)
+    frequent.discard(protagonist)
     scope = _scope(project, chapter, cast, names)
     so_far = {n: found for n, found in canonical_presence.items() if n <= chapter}
 
@@ -167,7 +169,9 @@ def _relevant_items(project: Project, chapter: int) -> list[RelevantItem]:
     }
     items: list[RelevantItem] = []
     for entry in trackers.candidates(chapter):
-        item = _foreshadowing_item(entry, chapter, cast, frequent, scope, so_far, keyword_presence)
+        item = _foreshadowing_item(
+            entry, chapter, cast, (protagonist, frequent), scope, so_far, keyword_presence
+        )
         if item is not None:
             items.append(item)
     present = {name: f"{scope.where}提及：{form}" for name, form in scope.forms.items()}
@@ -186,24 +190,32 @@ def _foreshadowing_item(
     entry: Foreshadowing,
     chapter: int,
     cast: Cast,
-    frequent: set[str],
+    carriers: tuple[str | None, set[str]],
     scope: _Scope,
     so_far: dict[int, frozenset[str]],
     keyword_presence: dict[int, frozenset[str]],
 ) -> RelevantItem | None:
+    protagonist, frequent = carriers
     reasons: list[str] = []
     if entry.overdue_at(chapter):
         reasons.append(f"逾期：计划回收 {entry.payoff} < {chapter}")
     elif entry.due_at(chapter):
         reasons.append(f"临近回收：计划回收 {entry.payoff}（{chapter}–{chapter + DUE_WINDOW}）")
     reasons += [f"点名：{keyword}" for keyword in entry.keywords if keyword in scope.text]
-    signal = [name for name in map(cast.canonical, entry.characters) if name not in frequent]
+    names = [name for name in map(cast.canonical, entry.characters) if name != protagonist]
+    signal = [name for name in names if name not in frequent]
     for name in signal:
         if name in scope.forms:
             form = scope.forms[name]
             reasons.append(f"点名：{form}" + (f"（{name}）" if form != name else ""))
         elif name in scope.front_matter:
             reasons.append(f"点名：{name}（规划出场）")
+    weak = not reasons
+    if weak:
+        signal = [
+            n for n in names if n in frequent and (n in scope.forms or n in scope.front_matter)
+        ]
+        reasons = [f"弱相关：常见角色 {name}" for name in signal]
     if not reasons:
         return None
     mentions = sum(
@@ -222,6 +234,7 @@ def _foreshadowing_item(
         mentions=mentions,
         source=entry.source,
         line=entry.line,
+        weak=weak,
     )
 
 

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Literal
 
 import platformdirs
-from pydantic import BaseModel, Field, SecretStr, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, SecretStr, ValidationError
 
 from workbench.book.textio import write_text
 from workbench.errors import FileProblem
@@ -37,12 +37,27 @@ class LlmSettings(BaseModel):
     max_retries: int = Field(3, ge=0, le=10)
 
 
+class ProfileSettings(BaseModel):
+    """The user's changes to a model profile, or a profile of their own (see workbench.models).
+    Unset fields keep the built-in profile's value; a profile of their own needs a tokenizer
+    and a context window."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    label: str | None = None
+    tokenizer: str | None = None
+    context_window: int | None = Field(None, gt=0)
+    reply_reserve: int | None = Field(None, ge=0)
+    base_url: str | None = None
+    model: str | None = None
+
+
 class Settings(BaseModel):
     """Everything the settings dialog edits."""
 
     llm: LlmSettings = LlmSettings()
-    tokenizer_encoding: str = "o200k_base"
-    context_window: int = Field(128_000, gt=0)
+    model_profile: str = ""  # "" is workbench.models.DEFAULT_PROFILE
+    profiles: dict[str, ProfileSettings] = {}
     summary_backend: Literal["offline", "openai"] = "offline"
     editor_font_family: str = ""
     editor_font_size: int = Field(14, ge=6, le=72)

@@ -8,6 +8,7 @@ import tomllib
 from workbench.book.project import Project
 from workbench.book.templates import create_project
 from workbench.feed.config import FeedConfig, load_feed_config
+from workbench.models import DEFAULT_PROFILE
 from workbench.summaries.backend import backend_for
 
 
@@ -19,6 +20,7 @@ def test_uncommented_template_is_exactly_the_defaults(tmp_path):
     path.write_text("\n".join(settings) + "\n", encoding="utf-8")
     table = tomllib.loads(path.read_text(encoding="utf-8"))
     assert table["summaries"] == {"backend": "offline"}
+    assert table["model"] == {"profile": DEFAULT_PROFILE}
 
     project = Project.open(tmp_path / "novel")
     config = load_feed_config(project)

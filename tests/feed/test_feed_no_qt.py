@@ -9,6 +9,7 @@ SCRIPT = """
 import sys
 sys.modules["PySide6"] = None  # any import of PySide6 now raises ImportError
 import workbench.feed, workbench.feed.render, workbench.feed.pins, workbench.cli.feed_cmd
+import workbench.models, workbench.cli.models_cmd
 assert not any(name.startswith("PySide6") for name in sys.modules if sys.modules[name])
 print("ok")
 """

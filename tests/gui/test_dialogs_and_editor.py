@@ -9,7 +9,7 @@ from PySide6.QtGui import QFont
 from workbench.book.project import Project
 from workbench.gui.import_dialog import ImportPreviewDialog
 from workbench.gui.settings_dialog import SettingsDialog
-from workbench.settings import Settings
+from workbench.settings import ProfileSettings, Settings
 
 
 def test_find_and_replace_all_is_one_undo_step(window, novel: Path) -> None:
@@ -39,8 +39,13 @@ def test_settings_dialog_edits_every_field(qapp) -> None:
     dialog.base_url.setText(" http://127.0.0.1:8080/v1 ")
     dialog.model.setText("qwen2.5")
     dialog.api_key.setText("sk-local")
-    dialog.encoding.setCurrentText("cl100k_base")
-    dialog.context_window.setValue(32_768)
+    box = dialog.profile_box
+    box.profile.setCurrentIndex(box.profile.findData("ollama"))
+    assert dialog.model.text() == "qwen2.5", "an endpoint the author typed is kept"
+    box.tokenizer.setCurrentIndex(box.tokenizer.findData("qwen2.5"))
+    box.context_window.setValue(65_536)
+    box.reply_reserve.setValue(4_096)
+    assert box.available.text() == "61,440 token"
     dialog.backend.setCurrentIndex(dialog.backend.findData("openai"))
     dialog.font_family.setCurrentFont(QFont("DejaVu Sans"))
     dialog.font_size.setValue(20)
@@ -50,13 +55,35 @@ def test_settings_dialog_edits_every_field(qapp) -> None:
     assert edited.llm.base_url == "http://127.0.0.1:8080/v1"
     assert edited.llm.model == "qwen2.5"
     assert edited.llm.api_key.get_secret_value() == "sk-local"
-    assert edited.tokenizer_encoding == "cl100k_base"
-    assert edited.context_window == 32_768
+    assert edited.model_profile == "ollama"
+    assert edited.profiles == {
+        "ollama": ProfileSettings(tokenizer="qwen2.5", context_window=65_536, reply_reserve=4_096)
+    }
     assert edited.summary_backend == "openai"
     assert edited.editor_font_size == 20
     assert edited.ui_language == "en"
     assert edited.recent_projects == ["/somewhere"], "fields the dialog does not show are kept"
     assert original.llm.model == "", "the dialog edits a copy"
+
+
+def test_picking_a_profile_brings_its_endpoint_and_keeps_edits_per_profile(qapp) -> None:
+    dialog = SettingsDialog(Settings())
+    box = dialog.profile_box
+    assert box.profile.currentData() == "deepseek-v4"
+    assert not box.tokenizer.isEnabled(), "a hosted model's tokenizer is the provider's"
+    assert dialog.base_url.placeholderText() == "https://api.deepseek.com"
+    box.reply_reserve.setValue(16_384)
+    box.profile.setCurrentIndex(box.profile.findData("qwen3.6"))
+    assert dialog.base_url.text() == "https://dashscope.aliyuncs.com/compatible-mode/v1"
+    assert dialog.model.text() == "qwen3.6-plus"
+    assert box.context_window.value() == 262_144
+    box.profile.setCurrentIndex(box.profile.findData("deepseek-v4"))
+    assert box.reply_reserve.value() == 16_384, "an edit survives switching away and back"
+    assert dialog.base_url.text() == "https://api.deepseek.com"
+    edited = dialog.edited_settings()
+    dialog.deleteLater()
+    assert edited.model_profile == "deepseek-v4"
+    assert edited.profiles == {"deepseek-v4": ProfileSettings(reply_reserve=16_384)}
 
 
 def test_import_shows_the_split_before_writing(make_window, tmp_path: Path, monkeypatch) -> None:

@@ -139,10 +139,10 @@ def test_window_geometry_and_splitter_are_remembered(
 
 
 def test_settings_go_to_the_user_folder_never_the_project(window, novel: Path) -> None:
-    edited = window.settings.model_copy(update={"context_window": 64_000, "editor_font_size": 18})
+    edited = window.settings.model_copy(update={"model_profile": "qwen3.6", "editor_font_size": 18})
     edited.llm.api_key = edited.llm.api_key.__class__("sk-test-secret")
     window.apply_settings(edited)
-    assert load_settings().context_window == 64_000
+    assert load_settings().model_profile == "qwen3.6"
     assert load_settings().llm.api_key.get_secret_value() == "sk-test-secret"
     assert not settings_path().is_relative_to(novel)
     for path in novel.rglob("*"):

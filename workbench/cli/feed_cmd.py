@@ -39,6 +39,12 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "--allow-incomplete", action="store_true", help="output a feed that is not ready"
     )
     parser.add_argument("--debug-scores", action="store_true", help="show the ranker's scores")
+    parser.add_argument(
+        "--model",
+        metavar="NAME",
+        help="model profile to count tokens with (default: [model] profile, else your "
+        "settings; `workbench models` lists them)",
+    )
     parser.add_argument("--schema", action="store_true", help="print the JSON Schema and exit")
     parser.set_defaults(handler=run)
 
@@ -71,6 +77,7 @@ def run(args: argparse.Namespace) -> int:
         chapter_type=args.type,
         passage=args.passage,
         debug_scores=args.debug_scores,
+        profile=args.model,
     )
     if not feed.ready and not args.allow_incomplete:
         print(feed.checklist.to_markdown(), file=sys.stderr)

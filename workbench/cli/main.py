@@ -18,12 +18,14 @@ from workbench.cli import (
     feed_cmd,
     fixed_context_cmd,
     import_cmd,
+    models_cmd,
     new_cmd,
     open_cmd,
     summarize_cmd,
     trackers_cmd,
 )
 from workbench.errors import WorkbenchError
+from workbench.models import UnknownProfile
 
 EXIT_OK = 0
 EXIT_PROBLEMS = 1
@@ -40,6 +42,7 @@ COMMAND_MODULES = [
     fixed_context_cmd,
     trackers_cmd,
     feed_cmd,
+    models_cmd,
 ]
 
 
@@ -68,6 +71,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     try:
         return args.handler(args)
+    except UnknownProfile as error:  # a name the author typed (--model, [model] profile)
+        print(f"workbench: {error}", file=sys.stderr)
+        return EXIT_USAGE
     except WorkbenchError as error:
         print(f"workbench: {error}", file=sys.stderr)
         return EXIT_PROBLEMS

@@ -11,14 +11,14 @@ from workbench.book.project import Project
 from workbench.errors import WorkbenchError
 from workbench.feed.budget import fit
 from workbench.feed.checklist import make_checklist
-from workbench.feed.config import FeedConfig, load_feed_config
+from workbench.feed.config import load_feed_config
 from workbench.feed.model import Feed, Ledger
 from workbench.feed.pins import load_pins, pin_entries, pinned_blocks
 from workbench.feed.ranker import Ranker
 from workbench.feed.recipes import AGENTS
 from workbench.feed.select import Selector
 from workbench.feed.tokens import TokenCounter
-from workbench.settings import load_settings
+from workbench.models.profiles import ModelProfile, active_profile
 
 log = logging.getLogger(__name__)
 
@@ -31,15 +31,14 @@ _COUNTERS: dict[tuple[Path, str], TokenCounter] = {}
 _COUNTERS_LOCK = threading.Lock()
 
 
-def token_counter(project: Project, config: FeedConfig | None = None) -> TokenCounter:
-    """The project's token counter (one per process per encoding; counts persist in
-    `.workbench/token-cache.json`). The encoding is `[feed] tokenizer`, else the user's."""
-    config = config or load_feed_config(project)
-    encoding = config.tokenizer or load_settings().tokenizer_encoding
-    key = (project.state_dir, encoding)
+def token_counter(project: Project, profile: ModelProfile | None = None) -> TokenCounter:
+    """The project's token counter for `profile`'s tokenizer (default: the active profile's),
+    one per process per tokenizer; counts persist in `.workbench/token-cache.json`."""
+    tokenizer = (profile or active_profile(project)).tokenizer
+    key = (project.state_dir, tokenizer)
     with _COUNTERS_LOCK:
         if key not in _COUNTERS:
-            _COUNTERS[key] = TokenCounter(encoding, project.state_dir)
+            _COUNTERS[key] = TokenCounter(tokenizer, project.state_dir)
         return _COUNTERS[key]
 
 
@@ -65,11 +64,13 @@ def build_feed(
     passage: tuple[int, int] | None = None,
     first_chapter: int | None = None,
     debug_scores: bool = False,
+    profile: str | None = None,
 ) -> Feed:
     """The feed `agent` receives for `chapter` in `project`.
 
     `first_chapter` makes the raw window start there (the summary engine asks for ChX-ChN);
-    `passage` is BattleAgent's selection as character offsets into chapter N.
+    `passage` is BattleAgent's selection as character offsets into chapter N; `profile`
+    names the model profile to count with, over the book's and the user's choice.
     """
     if agent not in AGENTS:
         raise FeedRequestProblem(f"unknown agent {agent!r}; known: {', '.join(AGENTS)}")
@@ -78,6 +79,7 @@ def build_feed(
     if first_chapter is not None and not 1 <= first_chapter <= chapter:
         raise FeedRequestProblem(f"first chapter {first_chapter} must be between 1 and {chapter}")
     config = load_feed_config(project)
+    model = active_profile(project, profile)
     recipe = config.recipe(agent)
     debug = debug_scores or config.debug_scores
     window = recipe.window(chapter, first_chapter)
@@ -111,7 +113,7 @@ def build_feed(
         ledger=ledger,
         debug=debug,
     )
-    counter = token_counter(project, config)
+    counter = token_counter(project, model)
     for block in blocks:
         block.tokens = counter.count(block.text)
     counter.save()
@@ -128,8 +130,8 @@ def build_feed(
         blocks=blocks,
         checklist=make_checklist(project, recipe, blocks, selection.stale),
         ledger=ledger,
+        profile=model,
         tokenizer=counter.name,
-        tokenizer_requested=counter.requested,
         tokenizer_note=counter.note,
         notes=notes,
         window=sorted({*window, *passage_window}),

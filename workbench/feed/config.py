@@ -2,7 +2,6 @@
 
 [feed]
 budget = 32000                 # characters (字) per feed, unless a recipe says otherwise
-tokenizer = "o200k_base"       # default: the user's settings (tokenizer_encoding)
 summary_sections = 1           # recent 滚动摘要 sections in the rolling layer
 skeleton_interval = 20         # story skeleton: one excerpt every 20 chapters back …
 skeleton_excerpt = 400         # … of at most 400 字 …
@@ -120,7 +119,6 @@ class FeedConfig(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
     budget: int = Field(32000, gt=0)
-    tokenizer: str | None = None
     summary_sections: int = Field(1, ge=1, le=20)
     skeleton_interval: int = Field(20, ge=1)
     skeleton_excerpt: int = Field(400, ge=20)

@@ -12,6 +12,7 @@ from enum import StrEnum
 from functools import lru_cache
 
 from workbench.book.counting import count_zi
+from workbench.models.profiles import ModelProfile
 
 
 class Layer(StrEnum):
@@ -229,12 +230,17 @@ class Feed:
     blocks: list[Block]
     checklist: Checklist
     ledger: Ledger
-    tokenizer: str
-    tokenizer_requested: str
-    tokenizer_note: str = ""
+    profile: ModelProfile  # the model the feed is measured against
+    tokenizer: str  # the tokenizer that counted: the profile's, or the fallback
+    tokenizer_note: str = ""  # why it is not the profile's, when it is not
     notes: list[str] = field(default_factory=list)
     window: list[int] = field(default_factory=list)  # chapters whose text the recipe allows
     debug_scores: bool = False  # scores were computed (--debug-scores or [feed] debug_scores)
+
+    @property
+    def tokens_exact(self) -> bool:
+        """Whether the token counts are the profile's own tokenizer's."""
+        return not self.tokenizer_note
 
     @property
     def ready(self) -> bool:

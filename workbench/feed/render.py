@@ -87,11 +87,22 @@ class LedgerModel(BaseModel):
 
 
 class TokenizerModel(BaseModel):
-    """Which encoding counted the tokens, and why when it is not the one asked for."""
+    """Which profile the feed is measured with, which tokenizer counted, and whether the
+    counts are exact (the profile's own tokenizer) or a fallback's (then `note` says why)."""
 
+    profile: str
     name: str
     requested: str
+    exact: bool
     note: str
+
+
+class ContextModel(BaseModel):
+    """The profile's window, the reserve kept for the reply, and what is left for the feed."""
+
+    window: int
+    reply_reserve: int
+    available: int
 
 
 class FeedModel(BaseModel):
@@ -107,6 +118,7 @@ class FeedModel(BaseModel):
     ready: bool
     window: list[int]
     tokenizer: TokenizerModel
+    context: ContextModel
     checklist: list[ChecklistItemModel]
     blocks: list[BlockModel]
     totals: dict[str, CountModel]
@@ -127,7 +139,16 @@ def feed_model(feed: Feed) -> FeedModel:
         ready=feed.ready,
         window=feed.window,
         tokenizer=TokenizerModel(
-            name=feed.tokenizer, requested=feed.tokenizer_requested, note=feed.tokenizer_note
+            profile=feed.profile.name,
+            name=feed.tokenizer,
+            requested=feed.profile.tokenizer,
+            exact=feed.tokens_exact,
+            note=feed.tokenizer_note,
+        ),
+        context=ContextModel(
+            window=feed.profile.context_window,
+            reply_reserve=feed.profile.reply_reserve,
+            available=feed.profile.input_budget,
         ),
         checklist=[ChecklistItemModel(**vars(item)) for item in feed.checklist.items],
         blocks=[
@@ -163,6 +184,15 @@ def feed_model(feed: Feed) -> FeedModel:
     )
 
 
+def _window_line(feed: Feed, tokens: int) -> str:
+    profile = feed.profile
+    share = tokens / profile.input_budget if profile.input_budget else 0.0
+    return (
+        f"{profile.context_window:,} − 回复预留 {profile.reply_reserve:,} = 可用 "
+        f"{profile.input_budget:,} tokens，本次占 {share:.1%}"
+    )
+
+
 def feed_schema() -> dict:
     """The JSON Schema of `Feed.to_json()`."""
     return FeedModel.model_json_schema()
@@ -179,7 +209,9 @@ def feed_markdown(feed: Feed, *, debug_scores: bool = False) -> str:
         "",
         f"- 章节类型：{feed.template}（{TEMPLATE_SOURCES[feed.template_source]}）"
         f" · 阶段：{feed.stage} · 预算：{feed.budget} 字（{weights}）",
-        f"- 合计：{totals['chars']} 字 · {totals['tokens']} tokens（{feed.tokenizer}）",
+        f"- 合计：{totals['chars']} 字 · {totals['tokens']} tokens"
+        f"（{feed.profile.label} · {feed.tokenizer}{'' if feed.tokens_exact else '，近似'}）",
+        f"- 上下文窗口：{_window_line(feed, totals['tokens'])}",
     ]
     if feed.tokenizer_note:
         lines.append(f"- 注意：{feed.tokenizer_note}")

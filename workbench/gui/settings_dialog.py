@@ -20,15 +20,16 @@ from PySide6.QtWidgets import (
 )
 
 from workbench.gui.fonts import available_cjk_family
+from workbench.gui.profile_box import ProfileBox
+from workbench.models import ModelProfile
 from workbench.settings import Settings, settings_path
 
-TOKENIZER_ENCODINGS = ("o200k_base", "cl100k_base")
 BACKENDS = ("offline", "openai")
 LANGUAGE_NAMES = {"zh_CN": "简体中文", "en": "English"}
 
 
 class SettingsDialog(QDialog):
-    """Model endpoint, tokenizer, context window, summary backend, editor font, UI language."""
+    """Model profile, endpoint, summary backend, editor font, UI language."""
 
     def __init__(self, settings: Settings, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -36,10 +37,11 @@ class SettingsDialog(QDialog):
         self.setWindowTitle(self.tr("Settings"))
         self.setMinimumWidth(560)
 
+        self.profile_box = ProfileBox(settings, self)
         self.base_url = QLineEdit(settings.llm.base_url, self)
-        self.base_url.setPlaceholderText("https://api.deepseek.com/v1")
         self.model = QLineEdit(settings.llm.model, self)
-        self.model.setPlaceholderText("deepseek-chat")
+        self._show_endpoint_defaults(self.profile_box.selected())
+        self.profile_box.profileChanged.connect(self._follow_profile)
         self.api_key = QLineEdit(settings.llm.api_key.get_secret_value(), self)
         self.api_key.setEchoMode(QLineEdit.EchoMode.Password)
         key_note = QLabel(
@@ -57,23 +59,12 @@ class SettingsDialog(QDialog):
         model_form.addRow(self.tr("API key"), self.api_key)
         model_form.addRow(key_note)
 
-        self.encoding = QComboBox(self)
-        self.encoding.setEditable(True)
-        self.encoding.addItems(list(TOKENIZER_ENCODINGS))
-        self.encoding.setCurrentText(settings.tokenizer_encoding)
-        self.context_window = QSpinBox(self)
-        self.context_window.setRange(1024, 10_000_000)
-        self.context_window.setSingleStep(1024)
-        self.context_window.setGroupSeparatorShown(True)
-        self.context_window.setValue(settings.context_window)
         self.backend = QComboBox(self)
         self.backend.addItem(self.tr("Offline (extractive draft, no network)"), "offline")
         self.backend.addItem(self.tr("Model endpoint above"), "openai")
         self.backend.setCurrentIndex(BACKENDS.index(settings.summary_backend))
-        feed_box = QGroupBox(self.tr("Feeds and summaries"), self)
+        feed_box = QGroupBox(self.tr("Summaries"), self)
         feed_form = QFormLayout(feed_box)
-        feed_form.addRow(self.tr("Tokenizer encoding"), self.encoding)
-        feed_form.addRow(self.tr("Model context window (tokens)"), self.context_window)
         feed_form.addRow(self.tr("Summary backend"), self.backend)
 
         self.font_family = QFontComboBox(self)
@@ -100,12 +91,27 @@ class SettingsDialog(QDialog):
         )
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
-        _align_labels(model_form, feed_form, ui_form)
+        _align_labels(self.profile_box.form, model_form, feed_form, ui_form)
         layout = QVBoxLayout(self)
+        layout.addWidget(self.profile_box)
         layout.addWidget(model_box)
         layout.addWidget(feed_box)
         layout.addWidget(ui_box)
         layout.addWidget(buttons)
+
+    def _show_endpoint_defaults(self, profile: ModelProfile) -> None:
+        self.base_url.setPlaceholderText(profile.base_url or "http://localhost:8080/v1")
+        self.model.setPlaceholderText(profile.model or self.tr("the served model's name"))
+
+    def _follow_profile(self, previous: ModelProfile, profile: ModelProfile) -> None:
+        """A new profile brings its endpoint, unless the author typed one of their own."""
+        for field, old, new in (
+            (self.base_url, previous.base_url, profile.base_url),
+            (self.model, previous.model, profile.model),
+        ):
+            if field.text().strip() in ("", old):
+                field.setText(new)
+        self._show_endpoint_defaults(profile)
 
     def edited_settings(self) -> Settings:
         """The settings as edited; everything the dialog does not show is kept as it was."""
@@ -116,11 +122,12 @@ class SettingsDialog(QDialog):
                 "api_key": SecretStr(self.api_key.text().strip()),
             }
         )
+        profile, profiles = self.profile_box.edited()
         return self._original.model_copy(
             update={
                 "llm": llm,
-                "tokenizer_encoding": self.encoding.currentText().strip() or "o200k_base",
-                "context_window": self.context_window.value(),
+                "model_profile": profile,
+                "profiles": profiles,
                 "summary_backend": self.backend.currentData(),
                 "editor_font_family": self.font_family.currentFont().family(),
                 "editor_font_size": self.font_size.value(),

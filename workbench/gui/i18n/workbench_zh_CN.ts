@@ -321,6 +321,49 @@ Restore it into the editor? Nothing is written to the file until you save.</sour
     </message>
   </context>
   <context>
+    <name>ProfileBox</name>
+    <message>
+      <source>Model profile</source>
+      <translation>模型配置</translation>
+    </message>
+    <message>
+      <source>Profile</source>
+      <translation>配置</translation>
+    </message>
+    <message>
+      <source>Tokenizer</source>
+      <translation>分词器</translation>
+    </message>
+    <message>
+      <source>Context window (tokens)</source>
+      <translation>上下文窗口（token）</translation>
+    </message>
+    <message>
+      <source>Reply reserve (tokens)</source>
+      <translation>回复预留（token）</translation>
+    </message>
+    <message>
+      <source>Left for the feed</source>
+      <translation>可供喂入</translation>
+    </message>
+    <message>
+      <source>Set the window your server was started with (Ollama num_ctx, llama.cpp --ctx-size, vLLM --max-model-len) and the tokenizer of the model it serves.</source>
+      <translation>请填写本地服务启动时设定的窗口（Ollama 的 num_ctx、llama.cpp 的 --ctx-size、vLLM 的 --max-model-len），并选择它所运行模型的分词器。</translation>
+    </message>
+    <message>
+      <source>Window and tokenizer as the provider documents them.</source>
+      <translation>窗口与分词器取自模型提供方的文档。</translation>
+    </message>
+    <message>
+      <source>%1 tokens</source>
+      <translation>%1 token</translation>
+    </message>
+    <message>
+      <source>nothing: reserve ≥ window</source>
+      <translation>无：预留不小于窗口</translation>
+    </message>
+  </context>
+  <context>
     <name>SettingsDialog</name>
     <message>
       <source>Settings</source>
@@ -355,16 +398,12 @@ Restore it into the editor? Nothing is written to the file until you save.</sour
       <translation>上面的模型接口</translation>
     </message>
     <message>
-      <source>Feeds and summaries</source>
-      <translation>上下文与摘要</translation>
+      <source>Summaries</source>
+      <translation>摘要</translation>
     </message>
     <message>
-      <source>Tokenizer encoding</source>
-      <translation>分词编码</translation>
-    </message>
-    <message>
-      <source>Model context window (tokens)</source>
-      <translation>模型上下文窗口（token）</translation>
+      <source>the served model&apos;s name</source>
+      <translation>服务端的模型名</translation>
     </message>
     <message>
       <source>Summary backend</source>

@@ -1,0 +1,131 @@
+"""The settings dialog's model profile group: pick a profile, edit its window and reserve (and,
+for a local server, its tokenizer). Edits become `Settings.profiles` entries that hold only
+what differs from the built-in profile."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Signal
+from PySide6.QtWidgets import QComboBox, QFormLayout, QGroupBox, QLabel, QSpinBox, QWidget
+
+from workbench.models import BUILTIN_PROFILES, DEFAULT_PROFILE, TOKENIZERS, ModelProfile
+from workbench.models.profiles import known_profiles
+from workbench.settings import ProfileSettings, Settings
+
+MAX_WINDOW = 10_000_000
+
+
+class ProfileBox(QGroupBox):
+    """Profile picker with the chosen profile's tokenizer, context window and reply reserve."""
+
+    # (previous profile, new profile): the dialog moves endpoint defaults along with it.
+    profileChanged = Signal(object, object)
+
+    def __init__(self, settings: Settings, parent: QWidget | None = None) -> None:
+        super().__init__(self.tr("Model profile"), parent)
+        self._profiles: dict[str, ModelProfile] = known_profiles(settings)
+        self._shown = ""
+
+        self.profile = QComboBox(self)
+        self.profile.setObjectName("modelProfile")
+        for profile in self._profiles.values():
+            self.profile.addItem(f"{profile.label}  ({profile.name})", profile.name)
+        self.tokenizer = QComboBox(self)
+        for tokenizer in TOKENIZERS.values():
+            self.tokenizer.addItem(f"{tokenizer.label}  ({tokenizer.package})", tokenizer.name)
+        self.context_window = QSpinBox(self)
+        self.context_window.setRange(1024, MAX_WINDOW)
+        self.context_window.setSingleStep(1024)
+        self.context_window.setGroupSeparatorShown(True)
+        self.reply_reserve = QSpinBox(self)
+        self.reply_reserve.setRange(0, MAX_WINDOW - 1)
+        self.reply_reserve.setSingleStep(1024)
+        self.reply_reserve.setGroupSeparatorShown(True)
+        self.available = QLabel(self)
+        self.note = QLabel(self)
+        self.note.setWordWrap(True)
+        self.note.setStyleSheet("color: #666;")
+        # Room for the longest note, so switching profiles never clips it or jumps the layout
+        # (a word-wrapped label in a form does not grow its dialog by itself).
+        self.note.setMinimumHeight(self.note.fontMetrics().lineSpacing() * 3)
+
+        self.form = QFormLayout(self)
+        self.form.addRow(self.tr("Profile"), self.profile)
+        self.form.addRow(self.tr("Tokenizer"), self.tokenizer)
+        self.form.addRow(self.tr("Context window (tokens)"), self.context_window)
+        self.form.addRow(self.tr("Reply reserve (tokens)"), self.reply_reserve)
+        self.form.addRow(self.tr("Left for the feed"), self.available)
+        self.form.addRow(self.note)
+
+        self.profile.currentIndexChanged.connect(self._show_selected)
+        self.context_window.valueChanged.connect(self._update_available)
+        self.reply_reserve.valueChanged.connect(self._update_available)
+        chosen = settings.model_profile or DEFAULT_PROFILE
+        self.profile.setCurrentIndex(max(self.profile.findData(chosen), 0))
+        self._show_selected()
+
+    def selected(self) -> ModelProfile:
+        """The selected profile as edited so far."""
+        self._keep_edits()
+        return self._profiles[self.profile.currentData()]
+
+    def _keep_edits(self) -> None:
+        if not self._shown:
+            return
+        shown = self._profiles[self._shown]
+        window = self.context_window.value()
+        edits = {
+            "context_window": window,
+            "reply_reserve": min(self.reply_reserve.value(), window - 1),
+        }
+        if shown.local or not shown.builtin:
+            edits["tokenizer"] = self.tokenizer.currentData()
+        self._profiles[self._shown] = shown.model_copy(update=edits)
+
+    def _show_selected(self) -> None:
+        previous = self._profiles.get(self._shown)
+        self._keep_edits()
+        profile = self._profiles[self.profile.currentData()]
+        self._shown = profile.name
+        self.tokenizer.setCurrentIndex(self.tokenizer.findData(profile.tokenizer))
+        self.tokenizer.setEnabled(profile.local or not profile.builtin)
+        self.context_window.setValue(profile.context_window)
+        self.reply_reserve.setValue(profile.reply_reserve)
+        if profile.local:
+            self.note.setText(
+                self.tr(
+                    "Set the window your server was started with (Ollama num_ctx, llama.cpp "
+                    "--ctx-size, vLLM --max-model-len) and the tokenizer of the model it serves."
+                )
+            )
+        else:
+            self.note.setText(self.tr("Window and tokenizer as the provider documents them."))
+        self._update_available()
+        if previous is not None and previous.name != profile.name:
+            self.profileChanged.emit(previous, profile)
+
+    def _update_available(self) -> None:
+        left = self.context_window.value() - self.reply_reserve.value()
+        if left > 0:
+            self.available.setText(self.tr("%1 tokens").replace("%1", f"{left:,}"))
+        else:
+            self.available.setText(self.tr("nothing: reserve ≥ window"))
+
+    def edited(self) -> tuple[str, dict[str, ProfileSettings]]:
+        """(selected profile name, the `Settings.profiles` entries that hold the edits)."""
+        selected = self.selected().name
+        entries: dict[str, ProfileSettings] = {}
+        for name, profile in self._profiles.items():
+            base = BUILTIN_PROFILES.get(name)
+            if base is None:
+                entries[name] = ProfileSettings(
+                    **profile.model_dump(exclude={"name", "local", "builtin"})
+                )
+                continue
+            changed = {
+                key: value
+                for key, value in profile.model_dump().items()
+                if value != getattr(base, key) and key in ProfileSettings.model_fields
+            }
+            if changed:
+                entries[name] = ProfileSettings(**changed)
+        return selected, entries

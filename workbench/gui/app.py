@@ -7,8 +7,10 @@ import sys
 from pathlib import Path
 
 from PySide6.QtCore import QCoreApplication
+from PySide6.QtGui import QIcon
 from PySide6.QtWidgets import QApplication
 
+from workbench.bundled import APP_ID, icon_files
 from workbench.errors import WorkbenchError
 from workbench.gui import prompts
 from workbench.gui.excepthook import CrashHandler
@@ -26,11 +28,25 @@ def create_window(settings: Settings) -> MainWindow:
     return MainWindow(settings, language)
 
 
+def app_icon() -> QIcon:
+    """The application icon in every shipped size (empty, and logged, if they are missing)."""
+    icon = QIcon()
+    try:
+        for path in icon_files():
+            icon.addFile(str(path))
+    except WorkbenchError as error:
+        log.warning("no application icon: %s", error)
+    return icon
+
+
 def run_app(directory: str | None) -> int:
     """Show the main window (on a project folder, if given) and run the event loop."""
     app = QApplication.instance() or QApplication(sys.argv)
     app.setApplicationName("Workbench")
     app.setOrganizationName("Workbench")
+    # Wayland compositors match the window to the installed .desktop entry (and its icon) by this.
+    app.setDesktopFileName(APP_ID)
+    app.setWindowIcon(app_icon())
     problem = None
     try:
         settings = load_settings()

@@ -25,7 +25,7 @@ workbench/gui/i18n/%.qm: workbench/gui/i18n/%.ts $(STAMP)
 
 # After changing user-visible strings: refresh the .ts sources (then translate in Qt Linguist).
 lupdate: $(STAMP)
-	$(VENV)/bin/pyside6-lupdate workbench/gui/*.py -ts $(TS_FILES) -source-language en -no-obsolete -locations none
+	$(VENV)/bin/pyside6-lupdate $(shell find workbench/gui -name "*.py") -ts $(TS_FILES) -source-language en -no-obsolete -locations none
 
 # Opens the app on a fresh copy of the bundled sample novel (run/sample-novel).
 run: $(STAMP) translations

@@ -165,11 +165,12 @@ def test_opening_a_folder_that_is_not_a_project_says_why(make_window, tmp_path, 
 
 def test_rolling_summary_guard_sees_unsaved_edits(window, novel: Path, qtbot, type_at_end) -> None:
     summary = window.project.role_path(Role.ROLLING_SUMMARY)
-    assert not window.rolling_summary_has_unsaved_edits()
+    assert not window.has_unsaved_edits(summary)
     editor = window.open_path(summary)
-    assert not window.rolling_summary_has_unsaved_edits()
+    assert not window.has_unsaved_edits(summary)
     type_at_end(editor, "笔记")
-    assert window.rolling_summary_has_unsaved_edits()
+    assert window.has_unsaved_edits(summary)
+    assert not window.has_unsaved_edits(window.project.role_path(Role.FIXED_CONTEXT))
 
 
 def test_default_settings_open_in_chinese(make_window) -> None:

@@ -19,6 +19,8 @@ class Reply:
     content: str = ""  # `{authorization}` and `{key}` are replaced by what the request sent
     status: int = 200
     headers: tuple[tuple[str, str], ...] = ()
+    chunk_size: int = 40  # characters per streamed piece
+    delay: float = 0.0  # seconds between streamed pieces (a model that takes its time)
 
 
 @dataclass
@@ -124,8 +126,12 @@ def make_handler(server: ChatServer) -> type[BaseHTTPRequestHandler]:
             elif stream:
                 finish = "length" if reply.kind == "truncated" else "stop"
                 self._start_stream()
-                for piece in chunks(reply.content):
+                for piece in chunks(reply.content, reply.chunk_size):
                     self.wfile.write(chunk(piece))
+                    if reply.delay:
+                        self.wfile.flush()
+                        if server.release.wait(reply.delay):
+                            return  # the test is over: stop streaming
                 self.wfile.write(chunk("", finish))
                 self.wfile.write(b"data: [DONE]\n\n")
             else:

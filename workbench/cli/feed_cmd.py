@@ -5,16 +5,14 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from datetime import UTC, datetime
 from pathlib import Path
 
 from workbench.book.plans import CHAPTER_TYPES
 from workbench.book.project import Project
 from workbench.book.textio import write_text
 from workbench.feed import AGENTS, Feed, build_feed
+from workbench.feed.history import save_feed
 from workbench.feed.render import feed_schema
-
-FEEDS_DIR = "feeds"
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -101,11 +99,3 @@ def run(args: argparse.Namespace) -> int:
 def render(feed: Feed, format: str) -> str:
     """The feed in the requested format."""
     return feed.to_json() if format == "json" else feed.to_markdown()
-
-
-def save_feed(project: Project, feed: Feed, text: str, format: str) -> Path:
-    """Keep a prepared feed under `.workbench/feeds/` (chapter, agent, UTC time in the name)."""
-    stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%S%fZ")
-    path = project.state_dir / FEEDS_DIR / f"ch{feed.chapter:04d}-{feed.agent}-{stamp}.{format}"
-    project.write(path, text)
-    return path

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from PySide6.QtCore import QObject
 from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import QMainWindow, QMenu
+from PySide6.QtWidgets import QMainWindow, QMenu, QToolBar
+
+from workbench.feed.recipes import AGENTS
 
 
 class WindowActions(QObject):
@@ -31,6 +33,15 @@ class WindowActions(QObject):
         self.next_chapter.setShortcut(QKeySequence("Ctrl+PgDown"))
         self.new_chapter = QAction(window)
         self.new_chapter.setShortcut(QKeySequence("Ctrl+Shift+N"))
+        self.prepare_feed = QAction(window)
+        self.prepare_feed.setObjectName("prepareFeedAction")
+        self.prepare_feed.setShortcut(QKeySequence("Ctrl+Shift+P"))
+        self.prepare_agent: dict[str, QAction] = {}
+        for agent in AGENTS:
+            action = QAction(agent, window)
+            action.setData(agent)
+            self.prepare_agent[agent] = action
+        self.default_agent = "MainWriter"
 
         bar = window.menuBar()
         self.file_menu = bar.addMenu("")
@@ -53,7 +64,17 @@ class WindowActions(QObject):
         self.chapter_menu.addAction(self.next_chapter)
         self.chapter_menu.addSeparator()
         self.chapter_menu.addAction(self.new_chapter)
+        self.feed_menu = bar.addMenu("")
+        self.feed_menu.addAction(self.prepare_feed)
+        self.feed_menu.addSeparator()
+        for action in self.prepare_agent.values():
+            self.feed_menu.addAction(action)
         self.view_menu = bar.addMenu("")
+        self.toolbar = QToolBar(window)
+        self.toolbar.setObjectName("mainToolbar")
+        self.toolbar.addAction(self.prepare_feed)
+        self.toolbar.widgetForAction(self.prepare_feed).setObjectName("prepareFeedButton")
+        window.addToolBar(self.toolbar)
         self.retranslate()
 
     def retranslate(self) -> None:
@@ -74,3 +95,18 @@ class WindowActions(QObject):
         self.next_chapter.setText(self.tr("Next chapter"))
         self.new_chapter.setText(self.tr("New chapter"))
         self.view_menu.setTitle(self.tr("&View"))
+        self.feed_menu.setTitle(self.tr("F&eed"))
+        self.toolbar.setWindowTitle(self.tr("Toolbar"))
+        self.set_default_agent(self.default_agent)
+        for agent, action in self.prepare_agent.items():
+            action.setText(self.tr("Prepare %1 feed…").replace("%1", agent))
+
+    def set_default_agent(self, agent: str) -> None:
+        """Name the agent the Prepare button (Ctrl+Shift+P) builds for."""
+        self.default_agent = agent
+        self.prepare_feed.setText(self.tr("Prepare %1 feed").replace("%1", agent))
+        self.prepare_feed.setToolTip(
+            self.tr("Check, preview, copy or send the %1 feed for the current chapter (%2)")
+            .replace("%1", agent)
+            .replace("%2", self.prepare_feed.shortcut().toString())
+        )

@@ -23,12 +23,14 @@ from workbench.gui.editor_tabs import EditorTabs
 from workbench.gui.fonts import editor_font
 from workbench.gui.i18n import Language
 from workbench.gui.import_dialog import ImportPreviewDialog
+from workbench.gui.prepare.controller import PrepareFeed
 from workbench.gui.project_tree import ProjectTree
 from workbench.gui.settings_dialog import SettingsDialog
 from workbench.gui.status import StatusBar
 from workbench.gui.summary_worker import SummaryQueue
 from workbench.gui.watcher import ProjectWatcher
 from workbench.settings import Settings, config_dir, save_settings
+from workbench.summaries.jobs import FixedContextJob
 
 log = logging.getLogger(__name__)
 
@@ -80,7 +82,8 @@ class MainWindow(QMainWindow):
         self.actions_.view_menu.addAction(self.tracker_dock.toggleViewAction())
         self.watcher = ProjectWatcher(self)
         self.summaries = SummaryQueue(settings, self)
-        self.summaries.set_write_guard(self.rolling_summary_has_unsaved_edits)
+        self.summaries.set_write_guard(self.has_unsaved_edits)
+        self.prepare = PrepareFeed(self)
         self._wire()
         self._fill_recent_menu()
         self._update_title()
@@ -112,6 +115,14 @@ class MainWindow(QMainWindow):
         self.actions_.next_chapter.triggered.connect(self.next_chapter)
         self.actions_.new_chapter.triggered.connect(self.new_chapter)
         self.actions_.recent_menu.triggered.connect(self._recent_chosen)
+        self.actions_.prepare_feed.triggered.connect(self.prepare.open_default)
+        self.actions_.feed_menu.triggered.connect(self._prepare_agent_chosen)
+        self.summaries.progress.connect(self.prepare.fix_progress)
+        self.summaries.done.connect(self.prepare.fix_ended)
+        self.summaries.cancelled.connect(self.prepare.fix_ended)
+        self.summaries.failed.connect(self.prepare.fix_failed)
+        self.prepare.statusMessage.connect(self.show_message)
+        self.prepare.chapterWritten.connect(self._document_saved)
 
     # --- project -----------------------------------------------------------------------
 
@@ -220,6 +231,10 @@ class MainWindow(QMainWindow):
     def _recent_chosen(self, action) -> None:
         self.open_project(action.data())
 
+    def _prepare_agent_chosen(self, action) -> None:
+        if action.data():
+            self.prepare.open_for(action.data())
+
     # --- chapters and documents --------------------------------------------------------
 
     def open_path(self, path: Path) -> ChapterEditor | None:
@@ -291,14 +306,13 @@ class MainWindow(QMainWindow):
         self._document_clean(path)
 
     def _document_clean(self, path: Path) -> None:
-        if self.project and path == self.project.role_path(Role.ROLLING_SUMMARY):
+        generated = (Role.ROLLING_SUMMARY, Role.FIXED_CONTEXT)
+        if self.project and path in {self.project.role_path(role) for role in generated}:
             self.summaries.write_held()
 
-    def rolling_summary_has_unsaved_edits(self) -> bool:
-        """Whether the author has rolling-summary.md open with unsaved edits (the write guard)."""
-        if self.project is None:
-            return False
-        editor = self.tabs.editor_for(self.project.role_path(Role.ROLLING_SUMMARY))
+    def has_unsaved_edits(self, path: Path) -> bool:
+        """Whether `path` is open with unsaved edits (the summary queue's write guard)."""
+        editor = self.tabs.editor_for(path)
         return editor is not None and editor.is_modified()
 
     # --- files changed by other programs -----------------------------------------------
@@ -329,6 +343,9 @@ class MainWindow(QMainWindow):
         )
 
     def _summary_done(self, _job_id: int, label: str) -> None:
+        if label == FixedContextJob().label:
+            self.show_message(self.tr("Fixed context written to references/fixed-context.md"))
+            return
         self.show_message(self.tr("Summary %1 written to rolling-summary.md").replace("%1", label))
 
     # --- settings and language ---------------------------------------------------------
@@ -351,6 +368,7 @@ class MainWindow(QMainWindow):
             editor_font(settings.editor_font_family, settings.editor_font_size)
         )
         self.summaries.set_settings(settings)
+        self.prepare.set_settings(settings)
         if settings.ui_language != self.language.current:
             self.language.apply(settings.ui_language)
 
@@ -418,4 +436,5 @@ class MainWindow(QMainWindow):
         self.save_window_state()
         self.tabs.autosave_timer.stop()
         self.watcher.stop()
+        self.prepare.shut_down()
         self.summaries.shutdown()

@@ -1,4 +1,5 @@
-"""One summary job in a separate Python process (no Qt here: the child never imports it).
+"""One summary job (a rolling-summary range or the fixed context) in a separate Python
+process (no Qt here: the child never imports it).
 
 Summarising is CPU-bound Python (jieba's tagging, keyword scoring) that holds the GIL for long
 stretches — loading jieba's dictionary is a single call of a few hundred milliseconds — and
@@ -21,7 +22,7 @@ from pathlib import Path
 from workbench.errors import WorkbenchError
 from workbench.settings import Settings
 from workbench.summaries.errors import SummaryCancelled
-from workbench.summaries.jobs import SummaryJob
+from workbench.summaries.jobs import BackgroundJob
 
 log = logging.getLogger(__name__)
 
@@ -36,7 +37,7 @@ class SummaryProcessFailed(WorkbenchError):
 
 def generate_in_process(
     root: Path,
-    job: SummaryJob,
+    job: BackgroundJob,
     settings: Settings,
     *,
     cancel: threading.Event,
@@ -96,11 +97,11 @@ def _stop(child: multiprocessing.Process, patience: float) -> None:
     child.close()
 
 
-def _run_job(root: Path, job: SummaryJob, settings: Settings, sender: Connection) -> None:
+def _run_job(root: Path, job: BackgroundJob, settings: Settings, sender: Connection) -> None:
     """In the child: generate the section and send every outcome, a crash included."""
     from workbench.book.project import Project
     from workbench.summaries.backend import backend_for
-    from workbench.summaries.jobs import generate_summary
+    from workbench.summaries.jobs import generate_job
 
     last = 0.0
 
@@ -114,7 +115,7 @@ def _run_job(root: Path, job: SummaryJob, settings: Settings, sender: Connection
     try:
         project = Project.open(root)
         backend = backend_for(project, settings=settings)
-        section = generate_summary(project, job, backend, on_progress=report)
+        section = generate_job(project, job, backend, on_progress=report)
     except SummaryCancelled:
         sender.send(("cancelled", ""))
     except WorkbenchError as error:

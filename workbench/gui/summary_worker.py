@@ -23,7 +23,13 @@ from workbench.errors import WorkbenchError
 from workbench.gui.summary_process import generate_in_process
 from workbench.settings import Settings
 from workbench.summaries.errors import SummaryCancelled
-from workbench.summaries.jobs import SummaryJob, jobs_for_saved_chapter, write_summary
+from workbench.summaries.jobs import (
+    BackgroundJob,
+    job_key,
+    job_target,
+    jobs_for_saved_chapter,
+    write_job,
+)
 
 log = logging.getLogger(__name__)
 
@@ -33,7 +39,7 @@ class _Entry:
     """One job in the queue, with what the worker needs to run it."""
 
     job_id: int
-    job: SummaryJob
+    job: BackgroundJob
     root: Path
     settings: Settings
     cancel: threading.Event = field(default_factory=threading.Event)
@@ -96,9 +102,9 @@ class SummaryQueue(QObject):
         self._next_id = 0
         self._pending: list[_Entry] = []
         self._running: _Entry | None = None
-        self._held: dict[tuple[int, int], _Entry] = {}
+        self._held: dict[tuple, _Entry] = {}
         self._stale: set[int] = set()
-        self._write_blocked: Callable[[], bool] = _never_blocked
+        self._write_blocked: Callable[[Path], bool] = _never_blocked
         self.worker_thread = QThread(self)
         self.worker_thread.setObjectName("summary-worker")
         self._worker = _Worker()
@@ -123,8 +129,8 @@ class SummaryQueue(QObject):
         """Use these settings for jobs queued from now on."""
         self.settings = settings
 
-    def set_write_guard(self, blocked: Callable[[], bool]) -> None:
-        """`blocked()` is asked on the GUI thread before each write-back."""
+    def set_write_guard(self, blocked: Callable[[Path], bool]) -> None:
+        """`blocked(path)` is asked on the GUI thread before writing a result to `path`."""
         self._write_blocked = blocked
 
     # --- queueing ----------------------------------------------------------------------
@@ -140,19 +146,15 @@ class SummaryQueue(QObject):
             return []
         return [self.submit(job) for job in jobs]
 
-    def submit(self, job: SummaryJob) -> int:
-        """Queue one job; the same range queued or running already is superseded."""
+    def submit(self, job: BackgroundJob) -> int:
+        """Queue one job; the same work queued or running already is superseded."""
         assert self.project is not None, "no project"
-        key = (job.start, job.end)
-        for entry in [e for e in self._pending if (e.job.start, e.job.end) == key]:
+        key = job_key(job)
+        for entry in [e for e in self._pending if job_key(e.job) == key]:
             self._pending.remove(entry)
             self.cancelled.emit(entry.job_id, entry.job.label)
         running = self._running
-        if (
-            running
-            and (running.job.start, running.job.end) == key
-            and running.job_id not in self._stale
-        ):
+        if running and job_key(running.job) == key and running.job_id not in self._stale:
             self._stale.add(running.job_id)
             running.cancel.set()
             self.cancelled.emit(running.job_id, running.job.label)
@@ -205,7 +207,7 @@ class SummaryQueue(QObject):
             self.changed.emit()
             return
         entry.section = section
-        self._held[(entry.job.start, entry.job.end)] = entry
+        self._held[job_key(entry.job)] = entry
         self.write_held()
 
     def _on_failed(self, job_id: int, reason: str) -> None:
@@ -222,19 +224,19 @@ class SummaryQueue(QObject):
         self.changed.emit()
 
     def write_held(self) -> int:
-        """Write every generated section that is waiting, if the author's edits allow it now."""
+        """Write every generated result that is waiting, where the author's edits allow it now
+        (a result whose file is open with unsaved edits keeps waiting)."""
         if not self._held or self.project is None:
-            return 0
-        if self._write_blocked():
-            for entry in self._held.values():
-                self.waiting.emit(entry.job_id, entry.job.label)
-            self.changed.emit()
             return 0
         written = 0
         for key in sorted(self._held):
-            entry = self._held.pop(key)
+            entry = self._held[key]
+            if self._write_blocked(job_target(self.project, entry.job)):
+                self.waiting.emit(entry.job_id, entry.job.label)
+                continue
+            del self._held[key]
             try:
-                write_summary(self.project, entry.job, entry.section)
+                write_job(self.project, entry.job, entry.section)
             except WorkbenchError as error:
                 self.failed.emit(entry.job_id, entry.job.label, str(error))
                 continue
@@ -282,5 +284,5 @@ class SummaryQueue(QObject):
         self.worker_thread.wait()
 
 
-def _never_blocked() -> bool:
+def _never_blocked(_path: Path) -> bool:
     return False

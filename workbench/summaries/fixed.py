@@ -7,6 +7,7 @@ import logging
 import re
 import threading
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 
 from workbench.book.counting import count_zi
@@ -36,6 +37,14 @@ PART_SOURCES = {
     FixedPart.OUTLINE: (Role.OUTLINE,),
 }
 _FENCED = re.compile(r"\A(`{3,}|~{3,})[^\n]*\n(.*?)\n\1[ \t]*\Z", re.DOTALL)
+
+
+@dataclass(frozen=True)
+class FixedContextJob:
+    """Regenerating the whole fixed-context file: a job for the background summary queue."""
+
+    label: str = "fixed-context.md"
+    what: str = WHAT
 
 
 def part_source(project: Project, part: FixedPart) -> str:

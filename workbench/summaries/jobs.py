@@ -14,6 +14,7 @@ from __future__ import annotations
 import logging
 import threading
 from collections.abc import Callable
+from pathlib import Path
 
 from workbench.book.layout import Role
 from workbench.book.project import Project
@@ -21,6 +22,7 @@ from workbench.errors import FileProblem, WorkbenchError
 from workbench.llm import LlmCancelled
 from workbench.summaries.backend import SummaryBackend
 from workbench.summaries.errors import SummaryCancelled, SummaryRejected
+from workbench.summaries.fixed import FixedContextJob, generate_fixed_context, write_fixed_context
 from workbench.summaries.inputs import rolling_request
 from workbench.summaries.rolling import (
     SummaryJob,
@@ -34,14 +36,60 @@ log = logging.getLogger(__name__)
 RANGE_SIZE = 5
 
 __all__ = [
+    "BackgroundJob",
+    "FixedContextJob",
     "SummaryCancelled",
     "SummaryJob",
     "SummaryRejected",
+    "generate_job",
     "generate_summary",
+    "job_key",
+    "job_target",
     "jobs_for_saved_chapter",
     "pending_jobs",
+    "write_job",
     "write_summary",
 ]
+
+BackgroundJob = SummaryJob | FixedContextJob
+
+
+def job_key(job: BackgroundJob) -> tuple:
+    """What makes two jobs the same work (a newer one supersedes the older)."""
+    if isinstance(job, FixedContextJob):
+        return ("fixed",)
+    return ("rolling", job.start, job.end)
+
+
+def job_target(project: Project, job: BackgroundJob) -> Path:
+    """The file a job writes."""
+    role = Role.FIXED_CONTEXT if isinstance(job, FixedContextJob) else Role.ROLLING_SUMMARY
+    return project.role_path(role)
+
+
+def generate_job(
+    project: Project,
+    job: BackgroundJob,
+    backend: SummaryBackend,
+    *,
+    cancel: threading.Event | None = None,
+    on_progress: Callable[[str], None] | None = None,
+) -> str:
+    """The validated text a job produces (a summary section, or the whole fixed context)."""
+    if isinstance(job, FixedContextJob):
+        text, _compressed = generate_fixed_context(
+            project, backend, cancel=cancel, on_progress=on_progress
+        )
+        return text
+    return generate_summary(project, job, backend, cancel=cancel, on_progress=on_progress)
+
+
+def write_job(project: Project, job: BackgroundJob, text: str) -> None:
+    """Write a job's result to its file, atomically."""
+    if isinstance(job, FixedContextJob):
+        write_fixed_context(project, text)
+    else:
+        write_summary(project, job, text)
 
 
 def jobs_for_saved_chapter(project: Project, chapter: int) -> list[SummaryJob]:

@@ -224,6 +224,10 @@
       <source>Settings not loaded; using defaults</source>
       <translation>设置未能读取，暂用默认设置</translation>
     </message>
+    <message>
+      <source>Fixed context written to references/fixed-context.md</source>
+      <translation>固定层已写入 references/fixed-context.md</translation>
+    </message>
   </context>
   <context>
     <name>PlaceholderDock</name>
@@ -525,6 +529,381 @@ Restore it into the editor? Nothing is written to the file until you save.</sour
     <message>
       <source>&amp;View</source>
       <translation>视图(&amp;V)</translation>
+    </message>
+    <message>
+      <source>F&amp;eed</source>
+      <translation>喂入(&amp;E)</translation>
+    </message>
+    <message>
+      <source>Toolbar</source>
+      <translation>工具栏</translation>
+    </message>
+    <message>
+      <source>Prepare %1 feed…</source>
+      <translation>准备 %1 喂入…</translation>
+    </message>
+    <message>
+      <source>Prepare %1 feed</source>
+      <translation>准备 %1 喂入</translation>
+    </message>
+    <message>
+      <source>Check, preview, copy or send the %1 feed for the current chapter (%2)</source>
+      <translation>检查、预览、复制或发送当前章节的 %1 喂入（%2）</translation>
+    </message>
+  </context>
+  <context>
+    <name>ChecklistView</name>
+    <message>
+      <source>✓ ready</source>
+      <translation>✓ 齐备</translation>
+    </message>
+    <message>
+      <source>✗ missing</source>
+      <translation>✗ 缺失</translation>
+    </message>
+    <message>
+      <source>⚠ stale</source>
+      <translation>⚠ 已过期</translation>
+    </message>
+    <message>
+      <source>Sources changed since it was generated: %1</source>
+      <translation>生成之后来源文件已修改：%1</translation>
+    </message>
+    <message>
+      <source>Working…</source>
+      <translation>进行中…</translation>
+    </message>
+    <message>
+      <source>not needed by this agent</source>
+      <translation>本 Agent 不需要</translation>
+    </message>
+    <message>
+      <source>Missing: %1</source>
+      <translation>缺少：%1</translation>
+    </message>
+    <message>
+      <source>Note: %1</source>
+      <translation>注意：%1</translation>
+    </message>
+    <message>
+      <source>Regenerate</source>
+      <translation>重新生成</translation>
+    </message>
+    <message>
+      <source>Generate fixed context</source>
+      <translation>生成固定层</translation>
+    </message>
+    <message>
+      <source>Generate rolling summary</source>
+      <translation>生成滚动摘要</translation>
+    </message>
+    <message>
+      <source>Create style anchor from template</source>
+      <translation>从模板创建文风锚点</translation>
+    </message>
+    <message>
+      <source>Open chapter plan</source>
+      <translation>打开本章规划</translation>
+    </message>
+    <message>
+      <source>Create chapter plan</source>
+      <translation>创建本章规划</translation>
+    </message>
+    <message>
+      <source>Select a passage in the editor</source>
+      <translation>请在编辑器中选定段落</translation>
+    </message>
+    <message>
+      <source>Open %1</source>
+      <translation>打开 %1</translation>
+    </message>
+  </context>
+  <context>
+    <name>DraftView</name>
+    <message>
+      <source>Cancel</source>
+      <translation>取消</translation>
+    </message>
+    <message>
+      <source>Save as chapter %1</source>
+      <translation>存为第%1章</translation>
+    </message>
+    <message>
+      <source>Append to chapter %1</source>
+      <translation>追加到第%1章末尾</translation>
+    </message>
+    <message>
+      <source>Discard</source>
+      <translation>丢弃</translation>
+    </message>
+    <message>
+      <source>receiving…</source>
+      <translation>接收中…</translation>
+    </message>
+    <message>
+      <source>complete</source>
+      <translation>已完成</translation>
+    </message>
+    <message>
+      <source>cancelled — the partial draft is kept</source>
+      <translation>已取消——已收到的部分草稿已保留</translation>
+    </message>
+    <message>
+      <source>failed — the partial draft is kept: %1</source>
+      <translation>失败——已收到的部分草稿已保留：%1</translation>
+    </message>
+    <message>
+      <source>%1 tokens received · %2 s · %3</source>
+      <translation>已接收 %1 tokens · %2 秒 · %3</translation>
+    </message>
+  </context>
+  <context>
+    <name>HistoryView</name>
+    <message>
+      <source>Saved (UTC)</source>
+      <translation>保存时间（UTC）</translation>
+    </message>
+    <message>
+      <source>Agent</source>
+      <translation>Agent</translation>
+    </message>
+    <message>
+      <source>字</source>
+      <translation>字</translation>
+    </message>
+    <message>
+      <source>Tokens</source>
+      <translation>Tokens</translation>
+    </message>
+    <message>
+      <source>Ready</source>
+      <translation>就绪</translation>
+    </message>
+    <message>
+      <source>Sent</source>
+      <translation>已发送</translation>
+    </message>
+    <message>
+      <source>Open read-only</source>
+      <translation>只读打开</translation>
+    </message>
+    <message>
+      <source>Compare the two selected</source>
+      <translation>比较所选两份</translation>
+    </message>
+    <message>
+      <source>Compare with the feed sent for the previous chapter</source>
+      <translation>与上一章发送的喂入比较</translation>
+    </message>
+    <message>
+      <source>yes</source>
+      <translation>是</translation>
+    </message>
+    <message>
+      <source>no</source>
+      <translation>否</translation>
+    </message>
+    <message>
+      <source>No feed saved for this chapter yet: Save or Send keeps one.</source>
+      <translation>本章还没有保存过喂入：点“保存”或“发送”都会留一份。</translation>
+    </message>
+    <message>
+      <source>Select one feed to open it, or two (Ctrl+click) to compare.</source>
+      <translation>选一份可只读打开，选两份（Ctrl+单击）可比较。</translation>
+    </message>
+    <message>
+      <source>No %1 feed was sent for chapter %2.</source>
+      <translation>第%2章没有发送过 %1 的喂入。</translation>
+    </message>
+    <message>
+      <source>the current feed</source>
+      <translation>当前喂入</translation>
+    </message>
+    <message>
+      <source>chapter %1, %2, %3</source>
+      <translation>第%1章 · %2 · %3</translation>
+    </message>
+    <message>
+      <source>added</source>
+      <translation>新增</translation>
+    </message>
+    <message>
+      <source>removed</source>
+      <translation>删除</translation>
+    </message>
+    <message>
+      <source>changed</source>
+      <translation>修改</translation>
+    </message>
+    <message>
+      <source>unchanged</source>
+      <translation>未变</translation>
+    </message>
+    <message>
+      <source>From %1 to %2</source>
+      <translation>从 %1 到 %2</translation>
+    </message>
+  </context>
+  <context>
+    <name>PrepareFeed</name>
+    <message>
+      <source>Open a project first.</source>
+      <translation>请先打开一个项目。</translation>
+    </message>
+    <message>
+      <source>BattleAgent needs a passage</source>
+      <translation>BattleAgent 需要选定段落</translation>
+    </message>
+    <message>
+      <source>Select the battle passage in the chapter editor first, then press Prepare again: BattleAgent&apos;s feed is built around the selection.</source>
+      <translation>请先在章节编辑器中选定战斗段落，再点“准备喂入”：BattleAgent 的喂入围绕选段构建。</translation>
+    </message>
+    <message>
+      <source>Generating…</source>
+      <translation>生成中…</translation>
+    </message>
+    <message>
+      <source>No missing summary range closes before this chapter yet.</source>
+      <translation>本章之前还没有已满五章、缺少摘要的区间。</translation>
+    </message>
+    <message>
+      <source>Select the passage in the chapter editor first.</source>
+      <translation>请先在章节编辑器中选定段落。</translation>
+    </message>
+    <message>
+      <source>Cannot create the file</source>
+      <translation>无法创建文件</translation>
+    </message>
+    <message>
+      <source>%1 was not generated: %2</source>
+      <translation>%1 未生成：%2</translation>
+    </message>
+    <message>
+      <source>Chapter has unsaved edits</source>
+      <translation>本章有未保存的修改</translation>
+    </message>
+    <message>
+      <source>Chapter %1 has unsaved edits in the editor. Save or discard them first; the draft stays here.</source>
+      <translation>第%1章在编辑器里有未保存的修改。请先保存或放弃这些修改；草稿仍保留在这里。</translation>
+    </message>
+    <message>
+      <source>Replace the chapter?</source>
+      <translation>替换本章？</translation>
+    </message>
+    <message>
+      <source>Replace chapter %1 (%2 字) with the draft? The current text is kept as a backup in .workbench/backups/.</source>
+      <translation>用草稿替换第%1章（%2 字）吗？当前正文会备份到 .workbench/backups/。</translation>
+    </message>
+    <message>
+      <source>Cannot save the draft</source>
+      <translation>无法保存草稿</translation>
+    </message>
+    <message>
+      <source>Draft written to %1</source>
+      <translation>草稿已写入 %1</translation>
+    </message>
+    <message>
+      <source> (old text kept in %1)</source>
+      <translation>（原文已备份到 %1）</translation>
+    </message>
+  </context>
+  <context>
+    <name>PrepareFeedDialog</name>
+    <message>
+      <source>Prepare %1 feed</source>
+      <translation>准备 %1 喂入</translation>
+    </message>
+    <message>
+      <source>Rebuild</source>
+      <translation>重新构建</translation>
+    </message>
+    <message>
+      <source>Edit system message…</source>
+      <translation>编辑系统提示…</translation>
+    </message>
+    <message>
+      <source>Context actually fed this time (checklist)</source>
+      <translation>本次实际喂入的上下文清单</translation>
+    </message>
+    <message>
+      <source>Show the raw text (exactly what is copied and sent)</source>
+      <translation>显示原始文本（即复制和发送的内容）</translation>
+    </message>
+    <message>
+      <source>Preview</source>
+      <translation>预览</translation>
+    </message>
+    <message>
+      <source>History</source>
+      <translation>历史</translation>
+    </message>
+    <message>
+      <source>Copy</source>
+      <translation>复制</translation>
+    </message>
+    <message>
+      <source>Copy anyway</source>
+      <translation>仍然复制</translation>
+    </message>
+    <message>
+      <source>Save</source>
+      <translation>保存</translation>
+    </message>
+    <message>
+      <source>Send to model</source>
+      <translation>发送给模型</translation>
+    </message>
+    <message>
+      <source>Close</source>
+      <translation>关闭</translation>
+    </message>
+    <message>
+      <source>%1 · chapter %2</source>
+      <translation>%1 · 第%2章</translation>
+    </message>
+    <message>
+      <source>%1 · chapter %2 · type %3 · stage %4</source>
+      <translation>%1 · 第%2章 · 类型 %3 · 阶段 %4</translation>
+    </message>
+    <message>
+      <source>Total %1 字 of a %2 字 budget · %3 tokens (%4) of the model window %5 (%6%)</source>
+      <translation>合计 %1 字 / 预算 %2 字 · %3 tokens（%4）/ 模型窗口 %5（占 %6%）</translation>
+    </message>
+    <message>
+      <source>The feed could not be built: %1</source>
+      <translation>无法构建喂入：%1</translation>
+    </message>
+    <message>
+      <source>Not ready — missing: %1. Use the buttons above to fix it (or Copy anyway).</source>
+      <translation>未就绪——缺少：%1。用上方的按钮补齐（或“仍然复制”）。</translation>
+    </message>
+    <message>
+      <source>No model endpoint configured: set the base URL and model in Settings (or WORKBENCH_LLM_BASE_URL and WORKBENCH_LLM_MODEL).</source>
+      <translation>未配置模型端点：请在“设置”中填写 Base URL 和模型（或设置 WORKBENCH_LLM_BASE_URL 和 WORKBENCH_LLM_MODEL）。</translation>
+    </message>
+    <message>
+      <source>A reply is still arriving; cancel it or wait.</source>
+      <translation>回复仍在接收中；请取消或等待。</translation>
+    </message>
+    <message>
+      <source>Copied the %1 feed (%2 字)</source>
+      <translation>已复制 %1 喂入（%2 字）</translation>
+    </message>
+    <message>
+      <source>Cannot save the feed: %1</source>
+      <translation>无法保存喂入：%1</translation>
+    </message>
+    <message>
+      <source>Saved %1</source>
+      <translation>已保存 %1</translation>
+    </message>
+    <message>
+      <source>Draft %1</source>
+      <translation>草稿 %1</translation>
+    </message>
+    <message>
+      <source>The model call failed (the chapter is unchanged): %1</source>
+      <translation>模型调用失败（章节未改动）：%1</translation>
     </message>
   </context>
 </TS>

@@ -1,0 +1,268 @@
+"""Prepare feed: the button, the checklist and its fixes, Copy / Save byte for byte, Send with
+the reply streamed into a draft on a real chat server, failures, and the feed history."""
+
+from __future__ import annotations
+
+import logging
+from pathlib import Path
+
+import pytest
+from pydantic import SecretStr
+from PySide6.QtCore import QTimer
+from PySide6.QtGui import QGuiApplication, QTextCursor
+from PySide6.QtWidgets import QMessageBox
+
+from workbench.cli.main import main
+from workbench.feed.history import saved_feeds
+from workbench.settings import LlmSettings, Settings
+
+KEY = "sk-prepare-test-7f3a9c1e5b"
+REPLY = "# 第13章 灯下\n\n" + "".join(f"第{i}段，沈砚提灯走过长明殿。\n\n" for i in range(1, 41))
+
+
+def _settings(server=None, **llm) -> Settings:
+    if server is None:
+        return Settings()
+    values = {"base_url": server.url, "model": "test-model", "api_key": SecretStr(KEY)}
+    values.update({"read_timeout": 5.0, "max_retries": 0, **llm})
+    return Settings(llm=LlmSettings(**values))
+
+
+def _open_plan(window, chapter: int) -> None:
+    """Put chapter N's plan in front (the author has just planned chapter N)."""
+    window.open_path(window.project.plan_file(chapter))
+
+
+def _cli_markdown(novel: Path, chapter: int, capsys) -> str:
+    capsys.readouterr()
+    assert main(["feed", str(novel), "--agent", "MainWriter", "--chapter", str(chapter)]) == 0
+    return capsys.readouterr().out
+
+
+def _wait_for(qtbot, job) -> None:
+    qtbot.waitUntil(lambda: not job.is_running(), timeout=20_000)
+    assert job.wait(20), "the request thread must end"
+
+
+def test_button_menu_and_shortcut_exist(window) -> None:
+    button = window.findChild(object, "prepareFeedButton")
+    assert button is not None and button.isVisible()
+    assert window.actions_.prepare_feed.shortcut().toString() == "Ctrl+Shift+P"
+    assert "MainWriter" in window.actions_.prepare_feed.text()
+    agents = [a.data() for a in window.actions_.feed_menu.actions() if a.data()]
+    assert agents == [
+        "MainWriter",
+        "OOCGuardian",
+        "BattleAgent",
+        "FinalReviewer",
+        "ReaderSimulator",
+        "RollingSummarizer",
+    ]
+
+
+def test_copy_equals_the_cli_markdown_byte_for_byte(window, novel, capsys) -> None:
+    _open_plan(window, 13)
+    window.actions_.prepare_feed.trigger()
+    dialog = window.prepare.dialog
+    assert dialog.objectName() == "prepareFeedDialog" and dialog.isVisible()
+    assert dialog.chapter == 13
+    assert dialog.copy_button.isEnabled() and dialog.save_button.isEnabled()
+    assert not dialog.copy_anyway_button.isVisible()
+    dialog.copy_button.click()
+    expected = _cli_markdown(novel, 13, capsys)
+    assert QGuiApplication.clipboard().text() == expected
+    assert dialog.raw.toPlainText() == expected
+    dialog.save_button.click()
+    [saved] = saved_feeds(window.project, 13)
+    assert saved.path.read_bytes() == expected.encode("utf-8")
+    assert saved.ready and not saved.sent and saved.agent == "MainWriter"
+
+
+def test_missing_fixed_context_is_fixed_with_one_click(window, novel, qtbot) -> None:
+    (novel / "references/fixed-context.md").unlink()
+    _open_plan(window, 13)
+    dialog = window.prepare.open_default()
+    assert dialog.checklist.marks["fixed"].text().startswith("✗")
+    for button in (dialog.copy_button, dialog.save_button, dialog.send_button):
+        assert not button.isEnabled()
+    assert "固定层齐备" in dialog.reason.text()
+    assert dialog.copy_button.toolTip() == dialog.reason.text()
+    assert dialog.copy_anyway_button.isVisible()
+    dialog.copy_anyway_button.click()
+    copied = QGuiApplication.clipboard().text()
+    assert "- ✗ 固定层齐备" in copied and copied.index("本次实际喂入的上下文清单") < 400
+
+    fix = dialog.findChild(object, "fix_fixed_context")
+    with qtbot.waitSignal(window.summaries.done, timeout=60_000):
+        fix.click()
+        assert not fix.isEnabled()  # running in the background
+    assert (novel / "references/fixed-context.md").is_file()
+    qtbot.waitUntil(lambda: dialog.checklist.marks["fixed"].text().startswith("✓"))
+    assert dialog.copy_button.isEnabled() and dialog.save_button.isEnabled()
+    assert dialog.reason.text().startswith("未配置模型端点")  # Send says why it is off
+    assert not dialog.send_button.isEnabled()
+
+
+def test_style_anchor_and_plan_fixes_create_and_open_the_files(window, novel) -> None:
+    (novel / "meta/style-anchor.md").unlink()
+    dialog = window.prepare.open_for("MainWriter", 31)  # no plan, no outline section
+    assert dialog.checklist.marks["style_anchor"].text().startswith("✗")
+    assert dialog.checklist.marks["task"].text().startswith("✗")
+    dialog.findChild(object, "fix_style_anchor").click()
+    anchor = novel / "meta/style-anchor.md"
+    assert anchor.read_text(encoding="utf-8").startswith("# 文风锚点")
+    assert window.tabs.current_editor().path == anchor.resolve()
+    dialog.findChild(object, "fix_plan").click()
+    plan = novel / "outline/chapters/ch031.md"
+    assert plan.read_text(encoding="utf-8").startswith("---\ntype: plot")
+    assert window.tabs.current_editor().path == plan.resolve()
+    assert dialog.checklist.marks["style_anchor"].text().startswith("✓")
+    assert dialog.checklist.marks["task"].text().startswith("✓")
+    assert dialog.findChild(object, "fix_plan") is None
+
+
+def test_send_streams_into_a_draft_while_the_gui_ticks_then_cancel_keeps_it(
+    make_window, novel, chat_server, Reply, qtbot
+) -> None:
+    chat_server.play(Reply("ok", REPLY, chunk_size=6, delay=0.05))
+    window = make_window(_settings(chat_server))
+    assert window.open_project(novel)
+    chapter_bytes = (novel / "chapters/ch012.md").read_bytes()
+    _open_plan(window, 13)
+    dialog = window.prepare.open_default()
+    assert dialog.send_button.isEnabled(), dialog.reason.text()
+    ticks: list[int] = []
+    ticker = QTimer()
+    ticker.setInterval(10)
+    ticker.timeout.connect(lambda: ticks.append(1))
+    ticker.start()
+    job = dialog.send()
+    view = dialog.draft_views()[0]
+    qtbot.waitUntil(lambda: len(view.text()) > 60, timeout=10_000)
+    grown = [len(view.text())]
+    qtbot.waitUntil(lambda: len(view.text()) > grown[0] + 12, timeout=10_000)
+    assert job.is_running() and len(ticks) >= 5, "the GUI loop turns while the reply streams"
+    view.cancel_button.click()
+    ticker.stop()
+    partial = view.text()
+    assert job.state == "cancelled" and 0 < len(partial) < len(REPLY)
+    assert REPLY.startswith(partial)
+    assert "已取消" in view.stats.text()
+    _wait_for(qtbot, job)
+    assert job.draft_path.name.endswith("-cancelled.md")
+    assert job.draft_path.read_text(encoding="utf-8") == partial
+    assert view.text() == partial, "late pieces do not join a cancelled draft"
+    assert (novel / "chapters/ch012.md").read_bytes() == chapter_bytes
+    assert chat_server.requests[-1].body["messages"][1]["content"] == dialog.markdown
+    assert "MainWriter" in chat_server.requests[-1].body["messages"][0]["content"]
+
+
+def test_a_whole_reply_is_saved_as_the_chapter_with_a_backup(
+    make_window, novel, chat_server, Reply, qtbot, dialogs
+) -> None:
+    chat_server.play(Reply("ok", REPLY))
+    window = make_window(_settings(chat_server))
+    assert window.open_project(novel)
+    old = (novel / "chapters/ch012.md").read_text(encoding="utf-8")
+    window.open_path(window.project.chapter(12).path)
+    dialog = window.prepare.open_default()
+    job = dialog.send()
+    _wait_for(qtbot, job)
+    view = dialog.draft_views()[0]
+    assert job.state == "done" and view.text() == REPLY
+    assert "完成" in view.stats.text()
+    dialogs.answer(QMessageBox.StandardButton.Yes)
+    view.save_button.click()
+    assert dialogs.asked[-1][0] == "question"
+    assert (novel / "chapters/ch012.md").read_text(encoding="utf-8") == REPLY.strip("\n") + "\n"
+    [backup] = (novel / ".workbench/backups").iterdir()
+    assert backup.read_text(encoding="utf-8") == old
+    assert (
+        window.tabs.editor_for(window.project.chapter(12).path).text() == REPLY.strip("\n") + "\n"
+    )
+    view.append_button.click()
+    text = (novel / "chapters/ch012.md").read_text(encoding="utf-8")
+    assert text.count("第40段") == 2
+
+
+@pytest.mark.parametrize("failure", ["status", "hang"])
+def test_a_500_or_a_hang_leaves_the_chapter_alone_with_a_message(
+    make_window, novel, chat_server, Reply, qtbot, failure
+) -> None:
+    chat_server.play(Reply("status", status=500) if failure == "status" else Reply("hang"))
+    window = make_window(_settings(chat_server, read_timeout=0.5))
+    assert window.open_project(novel)
+    before = {p: p.read_bytes() for p in (novel / "chapters").iterdir()}
+    dialog = window.prepare.open_default()
+    job = dialog.send()
+    _wait_for(qtbot, job)
+    assert job.state == "failed"
+    expected = "HTTP 500" if failure == "status" else "read timeout"
+    assert expected in job.error and expected in dialog.reason.text()
+    assert "章节未改动" in dialog.reason.text()
+    assert {p: p.read_bytes() for p in (novel / "chapters").iterdir()} == before
+    assert job.draft_path.name.endswith("-failed.md")
+    chat_server.release.set()
+
+
+def test_history_lists_the_sent_feed_and_diffs_blocks(
+    make_window, novel, chat_server, Reply, qtbot
+) -> None:
+    chat_server.play(Reply("ok", "好的。"))
+    window = make_window(_settings(chat_server))
+    assert window.open_project(novel)
+    _open_plan(window, 13)
+    dialog = window.prepare.open_default()
+    _wait_for(qtbot, dialog.send())
+    history = dialog.history
+    assert history.table.rowCount() == 1
+    assert history.table.item(0, 1).text() == "MainWriter"
+    assert history.table.item(0, 5).text() == "是"  # sent
+    # A second feed after the author edits the plan: the diff names the changed block.
+    plan = novel / "outline/chapters/ch013.md"
+    plan.write_text(plan.read_text(encoding="utf-8") + "\n- 新增：灯芯里藏着一封信。\n", "utf-8")
+    dialog.refresh()
+    dialog.save_button.click()
+    assert history.table.rowCount() == 2
+    history.table.selectAll()
+    history.compare_button.click()
+    changed = {c.heading for c in history.last_changes if c.kind == "changed"}
+    assert any(h.startswith("任务 · 本章规划 · 第13章") for h in changed)
+    assert "本章规划" in history.pane.toPlainText()
+    plan_change = next(c for c in history.last_changes if c.heading.startswith("任务 · 本章规划"))
+    assert any("灯芯里藏着一封信" in line for line in plan_change.text_diff)
+
+
+def test_the_api_key_lands_in_no_file_or_log(
+    make_window, novel, chat_server, Reply, qtbot, caplog, user_config_dir
+) -> None:
+    caplog.set_level(logging.DEBUG)
+    chat_server.play(Reply("ok", f"正文里回显了密钥 {KEY} 。", chunk_size=5), Reply("echo"))
+    window = make_window(_settings(chat_server))
+    assert window.open_project(novel)
+    dialog = window.prepare.open_default()
+    job = dialog.send()
+    _wait_for(qtbot, job)
+    assert KEY not in dialog.draft_views()[0].text() and "***" in job.text
+    job = dialog.send()  # the endpoint quotes the Authorization header in its error
+    _wait_for(qtbot, job)
+    assert job.state == "failed" and KEY not in dialog.reason.text()
+    dialog.save_button.click()
+    files = [p for p in novel.rglob("*") if p.is_file()]
+    assert any("drafts" in p.parts for p in files) and any("feeds" in p.parts for p in files)
+    assert [p for p in files if KEY.encode() in p.read_bytes()] == []
+    assert KEY not in caplog.text
+
+
+def test_battleagent_needs_a_selection(window, dialogs) -> None:
+    editor = window.tabs.current_editor()
+    assert window.prepare.open_for("BattleAgent") is None
+    assert dialogs.asked[-1][0] == "information" and "选" in dialogs.asked[-1][2]
+    cursor = editor.text_edit.textCursor()
+    cursor.setPosition(20)
+    cursor.setPosition(120, QTextCursor.MoveMode.KeepAnchor)
+    editor.text_edit.setTextCursor(cursor)
+    dialog = window.prepare.open_for("BattleAgent")
+    passage = next(b for b in dialog.feed.blocks if b.kind == "passage")
+    assert passage.section == "20:120"
+    assert editor.text()[20:120].strip()[:10] in passage.text

@@ -1,0 +1,77 @@
+"""Drafts an agent wrote, kept under `.workbench/drafts/` and never in a chapter file until the
+author says so; saving one over a chapter that has text keeps the old text as a backup.
+
+A draft file holds only the reply's text, so saving it as the chapter writes exactly that.
+Its state is in its name: `…-streaming.md` while the reply arrives (rewritten as it grows,
+so a crash keeps what came), then `…-done.md`, `…-cancelled.md` or `…-failed.md`.
+"""
+
+from __future__ import annotations
+
+import logging
+from datetime import UTC, datetime
+from pathlib import Path
+
+from workbench.book.project import Project
+from workbench.book.textio import UTF8, TextFile, write_text
+
+log = logging.getLogger(__name__)
+
+DRAFTS_DIR = "drafts"
+BACKUPS_DIR = "backups"
+DRAFT_STATES = ("streaming", "done", "cancelled", "failed")
+
+
+def _stamp() -> str:
+    return datetime.now(UTC).strftime("%Y%m%dT%H%M%S%fZ")
+
+
+def new_draft_path(project: Project, chapter: int, agent: str) -> Path:
+    """A fresh draft file name for one reply (state `streaming`)."""
+    name = f"ch{chapter:04d}-{agent}-{_stamp()}-streaming.md"
+    return project.state_dir / DRAFTS_DIR / name
+
+
+def write_draft(path: Path, text: str) -> None:
+    """Keep the draft's text so far (atomic, UTF-8)."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    write_text(path, text, UTF8)
+
+
+def finish_draft(path: Path, text: str, state: str) -> Path:
+    """Write the final text and rename the draft to its end state; returns the new path."""
+    assert state in DRAFT_STATES, state
+    write_draft(path, text)
+    stem = path.stem.rsplit("-", 1)[0]
+    target = path.with_name(f"{stem}-{state}.md")
+    path.replace(target)
+    return target
+
+
+def backup_chapter(project: Project, number: int) -> Path | None:
+    """Copy chapter N's current text to `.workbench/backups/` (None when it has none)."""
+    ref = project.chapter(number)
+    if ref is None:
+        return None
+    current = project.read(ref.path)
+    if not current.text.strip():
+        return None
+    target = project.state_dir / BACKUPS_DIR / f"{ref.path.stem}-{_stamp()}{ref.path.suffix}"
+    target.parent.mkdir(parents=True, exist_ok=True)
+    write_text(target, current.text, current.encoding)
+    log.info("backed up %s to %s", project.relative(ref.path), project.relative(target))
+    return target
+
+
+def save_draft_to_chapter(
+    project: Project, number: int, draft: str, *, append: bool
+) -> tuple[TextFile, Path | None]:
+    """Replace chapter N with the draft (backing up any text first) or append it to the end.
+    Returns what was written and the backup's path (None when nothing needed keeping)."""
+    ref = project.chapter(number)
+    current = project.read(ref.path).text if ref else ""
+    if append and current.strip():
+        joined = current.rstrip("\n") + "\n\n" + draft.strip("\n") + "\n"
+        return project.save_chapter(number, joined), None
+    backup = backup_chapter(project, number)
+    return project.save_chapter(number, draft.strip("\n") + "\n"), backup

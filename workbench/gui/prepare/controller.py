@@ -1,0 +1,273 @@
+"""The prepare flow's side of the router: which feed the button asks for, running the
+checklist's fixes through the window's services, and writing a draft into its chapter.
+
+The main window owns one of these and connects it in `_wire()`; the dialog only emits
+requests, so it never reaches into the editor tabs or the summary queue itself.
+"""
+
+from __future__ import annotations
+
+import logging
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QObject, Signal
+from PySide6.QtWidgets import QMessageBox
+
+from workbench.book.counting import count_zi
+from workbench.book.drafts import save_draft_to_chapter
+from workbench.book.naming import chapter_number_from_name
+from workbench.errors import WorkbenchError
+from workbench.feed import AGENTS, build_feed
+from workbench.feed.fixes import Fix, FixKind, ensure_fix_file
+from workbench.feed.prompt import ensure_prompts_file
+from workbench.gui import prompts
+from workbench.gui.prepare.dialog import PrepareFeedDialog
+from workbench.gui.prepare.draft_view import DraftView
+from workbench.summaries.jobs import FixedContextJob, pending_jobs
+
+if TYPE_CHECKING:
+    from workbench.gui.main_window import MainWindow
+
+log = logging.getLogger(__name__)
+
+DEFAULT_AGENT = "MainWriter"
+
+
+class PrepareFeed(QObject):
+    """Opens the dialog for the current chapter and carries out what it asks for."""
+
+    statusMessage = Signal(str)
+    chapterWritten = Signal(object)  # Path of a chapter a draft was saved into
+
+    def __init__(self, window: MainWindow) -> None:
+        super().__init__(window)
+        self.window = window
+        self.default_agent = DEFAULT_AGENT
+        self.dialog: PrepareFeedDialog | None = None
+        self._fix_jobs: dict[int, FixKind] = {}
+
+    # --- which feed --------------------------------------------------------------------
+
+    def set_default_agent(self, agent: str) -> None:
+        """The agent the Prepare button builds for (the context panel's picker sets it)."""
+        if agent in AGENTS:
+            self.default_agent = agent
+
+    def set_settings(self, settings) -> None:  # type: ignore[no-untyped-def]
+        """New settings (an endpoint configured or changed): the open dialog uses them."""
+        if self.dialog is not None:
+            self.dialog.set_settings(settings)
+
+    def current_chapter(self) -> int | None:
+        """The chapter in front: the editor's chapter, the chapter a plan belongs to, else
+        the last chapter (None without a project)."""
+        project = self.window.project
+        if project is None:
+            return None
+        editor = self.window.tabs.current_editor()
+        if editor is not None and editor.chapter is not None:
+            return editor.chapter
+        plans = project.root / project.layout.plans_dir
+        if editor is not None and editor.path.parent == plans:
+            parsed = chapter_number_from_name(editor.path.stem)
+            if parsed:
+                return parsed[0]
+        return project.chapters[-1].number if project.chapters else 1
+
+    def selected_passage(self) -> tuple[int, int] | None:
+        """The selection in the chapter editor in front, as offsets into the chapter's text."""
+        editor = self.window.tabs.current_editor()
+        if editor is None or editor.chapter is None:
+            return None
+        cursor = editor.text_edit.textCursor()
+        if not cursor.hasSelection():
+            return None
+        shown = editor.text_edit.document().toRawText()
+        # The file may use CRLF; the editor shows LF. Offsets index the file's text.
+        extra = 1 if "\r\n" in editor.loaded.text else 0
+
+        def offset(position: int) -> int:
+            return position + extra * shown.count("\u2029", 0, position)
+
+        return offset(cursor.selectionStart()), offset(cursor.selectionEnd())
+
+    def open_default(self) -> PrepareFeedDialog | None:
+        """The Prepare button: the default agent's feed for the current chapter."""
+        return self.open_for(self.default_agent)
+
+    def open_for(self, agent: str, chapter: int | None = None) -> PrepareFeedDialog | None:
+        """Build `agent`'s feed for `chapter` (default: the current one); show the dialog."""
+        project = self.window.project
+        chapter = chapter if chapter is not None else self.current_chapter()
+        if project is None or chapter is None:
+            self.statusMessage.emit(self.tr("Open a project first."))
+            return None
+        passage = None
+        if AGENTS[agent].passage:
+            passage = self.selected_passage()
+            if passage is None:
+                QMessageBox.information(
+                    self.window,
+                    self.tr("BattleAgent needs a passage"),
+                    self.tr(
+                        "Select the battle passage in the chapter editor first, then press "
+                        "Prepare again: BattleAgent's feed is built around the selection."
+                    ),
+                )
+                return None
+
+        def builder():  # type: ignore[no-untyped-def]
+            return build_feed(project, agent, chapter, passage=passage)
+
+        if self.dialog is not None:
+            self.dialog.close()
+            self.dialog.deleteLater()
+        dialog = PrepareFeedDialog(
+            project, self.window.settings, agent, chapter, builder, self.window
+        )
+        dialog.fixRequested.connect(self.run_fix)
+        dialog.draftSaveRequested.connect(self.save_draft)
+        dialog.editPromptsRequested.connect(self.edit_prompts)
+        dialog.statusMessage.connect(self.statusMessage)
+        self.dialog = dialog
+        dialog.show()
+        dialog.raise_()
+        return dialog
+
+    # --- fixes -------------------------------------------------------------------------
+
+    def run_fix(self, fix: Fix) -> None:
+        """Do what a checklist fix button says."""
+        project, dialog = self.window.project, self.dialog
+        if project is None or dialog is None:
+            return
+        if fix.kind is FixKind.FIXED_CONTEXT:
+            job_id = self.window.summaries.submit(FixedContextJob())
+            self._fix_jobs[job_id] = fix.kind
+            dialog.fix_running(fix.kind, self.tr("Generating…"))
+            return
+        if fix.kind is FixKind.ROLLING_SUMMARY:
+            jobs = [job for job in pending_jobs(project) if job.end < dialog.chapter]
+            if not jobs:
+                self.statusMessage.emit(
+                    self.tr("No missing summary range closes before this chapter yet.")
+                )
+                return
+            for job in jobs:
+                self._fix_jobs[self.window.summaries.submit(job)] = fix.kind
+            dialog.fix_running(fix.kind, self.tr("Generating…"))
+            return
+        if fix.kind is FixKind.PASSAGE:
+            self.statusMessage.emit(self.tr("Select the passage in the chapter editor first."))
+            return
+        try:
+            path = ensure_fix_file(project, fix)
+        except (OSError, WorkbenchError) as error:
+            prompts.show_problem(dialog, self.tr("Cannot create the file"), str(error))
+            return
+        project.rescan()
+        self.window.tree.refresh()
+        if path is not None:
+            self.window.open_path(path)
+        dialog.refresh()
+
+    def fix_progress(self, job_id: int, text: str) -> None:
+        """A background fix reported progress."""
+        kind = self._fix_jobs.get(job_id)
+        if kind is not None and self.dialog is not None:
+            self.dialog.fix_running(kind, text.split(": ", 1)[-1][:40])
+
+    def fix_ended(self, job_id: int, *_details: str) -> None:
+        """A background fix is written, failed or was cancelled: show the feed afresh."""
+        kind = self._fix_jobs.pop(job_id, None)
+        if kind is None or self.dialog is None:
+            return
+        if kind not in self._fix_jobs.values():
+            self.dialog.fix_ended(kind)
+
+    def fix_failed(self, job_id: int, label: str, reason: str) -> None:
+        """A background fix failed: say why in the dialog."""
+        if job_id in self._fix_jobs and self.dialog is not None:
+            self.dialog.show_error(
+                self.tr("%1 was not generated: %2").replace("%1", label).replace("%2", reason)
+            )
+        self.fix_ended(job_id)
+
+    def edit_prompts(self) -> None:
+        """Open the project's system-message template (created from the shipped one)."""
+        project = self.window.project
+        if project is None:
+            return
+        try:
+            path = ensure_prompts_file(project)
+        except OSError as error:
+            prompts.show_problem(self.dialog, self.tr("Cannot create the file"), str(error))
+            return
+        self.window.open_path(path)
+
+    # --- drafts ------------------------------------------------------------------------
+
+    def save_draft(self, view: DraftView, append: bool) -> bool:
+        """Write a draft into its chapter: replacing the text (asked first, old text backed
+        up in .workbench/backups/) or appended. Never over unsaved edits in the editor."""
+        project = self.window.project
+        if project is None:
+            return False
+        number, draft = view.chapter, view.text()
+        ref = project.chapter(number)
+        editor = self.window.tabs.editor_for(ref.path) if ref else None
+        if editor is not None and editor.is_modified():
+            prompts.show_problem(
+                view,
+                self.tr("Chapter has unsaved edits"),
+                self.tr(
+                    "Chapter %1 has unsaved edits in the editor. Save or discard them first; "
+                    "the draft stays here."
+                ).replace("%1", str(number)),
+            )
+            return False
+        current = project.read(ref.path).text if ref else ""
+        if not append and current.strip():
+            answer = QMessageBox.question(
+                view,
+                self.tr("Replace the chapter?"),
+                self.tr(
+                    "Replace chapter %1 (%2 字) with the draft? The current text is kept as "
+                    "a backup in .workbench/backups/."
+                )
+                .replace("%1", str(number))
+                .replace("%2", str(count_zi(current))),
+                QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.Cancel,
+                QMessageBox.StandardButton.Cancel,
+            )
+            if answer != QMessageBox.StandardButton.Yes:
+                return False
+        try:
+            written, backup = save_draft_to_chapter(project, number, draft, append=append)
+        except (OSError, WorkbenchError) as error:
+            prompts.show_problem(view, self.tr("Cannot save the draft"), str(error))
+            return False
+        self._after_write(written.path, editor)
+        message = self.tr("Draft written to %1").replace("%1", project.relative(written.path))
+        if backup is not None:
+            message += self.tr(" (old text kept in %1)").replace("%1", project.relative(backup))
+        self.statusMessage.emit(message)
+        if self.dialog is not None:
+            self.dialog.refresh()
+        return True
+
+    def _after_write(self, path: Path, editor) -> None:  # type: ignore[no-untyped-def]
+        project = self.window.project
+        assert project is not None
+        if editor is not None:
+            editor.load(project.read(path), keep_undo=True)
+        self.chapterWritten.emit(path)
+
+    # --- closing -----------------------------------------------------------------------
+
+    def shut_down(self) -> None:
+        """Cancel replies still arriving and close the dialog."""
+        if self.dialog is not None:
+            self.dialog.shut_down()
+            self.dialog.close()

@@ -1,0 +1,170 @@
+"""Sending a feed to the model: the chat request runs on a worker thread, the reply streams
+back into a draft on the GUI thread, and the draft file grows on disk as it arrives.
+
+The request runs on a plain daemon thread that only puts events into a queue; a GUI-thread
+timer drains it. So no Qt object is ever touched off the GUI thread, pieces that arrive
+faster than the screen needs are shown together, and a request stuck in a read (a silent
+server, until the read timeout) can be cancelled at once: the draft is kept and marked
+cancelled straight away, and the thread, told to stop, ends at its next chunk or timeout
+without anything waiting for it.
+"""
+
+from __future__ import annotations
+
+import logging
+import queue
+import threading
+import time
+from pathlib import Path
+
+from PySide6.QtCore import QObject, QTimer, Signal
+
+from workbench.book.drafts import finish_draft, new_draft_path, write_draft
+from workbench.book.project import Project
+from workbench.errors import WorkbenchError
+from workbench.llm import ChatClient, ClientConfig, LlmCancelled
+from workbench.settings import Settings
+
+log = logging.getLogger(__name__)
+
+DRAIN_MS = 50
+DRAFT_WRITE_S = 1.0  # how often the growing draft is written to disk
+
+
+class SendJob(QObject):
+    """One chat request for one draft. Signals arrive on the GUI thread."""
+
+    textChanged = Signal(str)  # the whole reply so far (key scrubbed)
+    finished = Signal(str)  # state: done / cancelled / failed
+    failed = Signal(str)  # the reason, for the author
+
+    def __init__(
+        self,
+        project: Project,
+        settings: Settings,
+        chapter: int,
+        agent: str,
+        messages: list[dict],
+        parent: QObject | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.config = ClientConfig.from_settings(settings)
+        self._secret = self.config.api_key.get_secret_value()
+        self.messages = messages
+        self.draft_path: Path = new_draft_path(project, chapter, agent)
+        self.text = ""
+        self.state = "streaming"
+        self.error = ""
+        self.started_at = 0.0
+        self.ended_at: float | None = None
+        self.pieces = 0
+        self._events: queue.SimpleQueue = queue.SimpleQueue()
+        self._cancel = threading.Event()
+        self._last_write = 0.0
+        self._thread = threading.Thread(target=self._run, name="feed-send", daemon=True)
+        self._drain = QTimer(self)
+        self._drain.setInterval(DRAIN_MS)
+        self._drain.timeout.connect(self._drain_events)
+
+    # --- control (GUI thread) ----------------------------------------------------------
+
+    def start(self) -> None:
+        """Write the empty draft, then start the request."""
+        write_draft(self.draft_path, "")
+        self.started_at = time.monotonic()
+        self._thread.start()
+        self._drain.start()
+
+    def cancel(self) -> None:
+        """Stop the request now; the partial draft is kept and marked cancelled."""
+        if self.state != "streaming":
+            return
+        self._cancel.set()
+        self._drain_events()  # keep what has already arrived
+        if self.state == "streaming":
+            self._end("cancelled")
+
+    def is_running(self) -> bool:
+        """Whether the reply is still arriving."""
+        return self.state == "streaming"
+
+    def elapsed(self) -> float:
+        """Seconds since the request started (until it ended)."""
+        if not self.started_at:
+            return 0.0
+        return (self.ended_at or time.monotonic()) - self.started_at
+
+    def wait(self, timeout: float | None = None) -> bool:
+        """Wait for the request thread to end (tests and shutdown); True if it has."""
+        if self._thread.is_alive():
+            self._thread.join(timeout)
+        return not self._thread.is_alive()
+
+    # --- the request (worker thread: touches no Qt object) -----------------------------
+
+    def _run(self) -> None:
+        client = ChatClient(self.config)
+        try:
+            client.complete(self.messages, stream=True, cancel=self._cancel, on_delta=self._delta)
+        except LlmCancelled:
+            self._events.put(("cancelled", ""))
+        except WorkbenchError as error:
+            self._events.put(("failed", str(error)))
+        except Exception as error:  # a bug must reach the author, not kill the thread silently
+            log.exception("sending the feed crashed")
+            self._events.put(("failed", f"{type(error).__name__}: {error}"))
+        else:
+            self._events.put(("done", ""))
+
+    def _delta(self, piece: str) -> None:
+        self._events.put(("delta", piece))
+
+    # --- results (GUI thread) ----------------------------------------------------------
+
+    def _scrub(self, text: str) -> str:
+        # An endpoint that echoes the key back must not put it in a draft or on screen.
+        return text.replace(self._secret, "***") if self._secret else text
+
+    def _drain_events(self) -> None:
+        grew, outcome = False, None
+        while True:
+            try:
+                kind, payload = self._events.get_nowait()
+            except queue.Empty:
+                break
+            if self.state != "streaming":
+                continue  # cancelled already: late pieces are not part of the draft
+            if kind == "delta":
+                self.text += payload
+                self.pieces += 1
+                grew = True
+            else:
+                outcome = (kind, payload)
+        if grew:
+            self.text = self._scrub(self.text)
+            self.textChanged.emit(self.text)
+            if time.monotonic() - self._last_write >= DRAFT_WRITE_S:
+                self._write()
+        if outcome is not None:
+            kind, reason = outcome
+            if kind == "failed":
+                self.error = reason
+                self.failed.emit(reason)
+            self._end(kind)
+
+    def _write(self) -> None:
+        self._last_write = time.monotonic()
+        try:
+            write_draft(self.draft_path, self.text)
+        except OSError as error:
+            log.error("cannot keep the draft %s: %s", self.draft_path, error)
+
+    def _end(self, state: str) -> None:
+        self.state = state
+        self.ended_at = time.monotonic()
+        try:
+            self.draft_path = finish_draft(self.draft_path, self.text, state)
+        except OSError as error:
+            log.error("cannot keep the draft %s: %s", self.draft_path, error)
+        self._drain.stop()  # a thread still in its read ends at its next chunk or timeout
+        self.finished.emit(state)

@@ -243,7 +243,8 @@ def test_the_api_key_lands_in_no_file_or_log(
     dialog = window.prepare.open_default()
     job = dialog.send()
     _wait_for(qtbot, job)
-    assert KEY not in dialog.draft_views()[0].text() and "***" in job.text
+    assert job.state == "failed" and "key" in job.error  # an echoed key is refused
+    assert KEY not in dialog.draft_views()[0].text() and KEY not in job.text
     job = dialog.send()  # the endpoint quotes the Authorization header in its error
     _wait_for(qtbot, job)
     assert job.state == "failed" and KEY not in dialog.reason.text()
@@ -266,3 +267,14 @@ def test_battleagent_needs_a_selection(window, dialogs) -> None:
     passage = next(b for b in dialog.feed.blocks if b.kind == "passage")
     assert passage.section == "20:120"
     assert editor.text()[20:120].strip()[:10] in passage.text
+
+
+def test_unsaved_editor_text_is_in_the_feed_and_not_written(window, novel, type_at_end) -> None:
+    chapter = novel / "chapters/ch012.md"
+    on_disk = chapter.read_bytes()
+    editor = window.open_path(window.project.chapter(12).path)
+    type_at_end(editor, "\n沈砚在灯下写完了最后一行，尚未保存。")
+    _open_plan(window, 13)
+    dialog = window.prepare.open_default()
+    assert "尚未保存" in dialog.markdown
+    assert chapter.read_bytes() == on_disk

@@ -92,6 +92,13 @@ class PrepareFeed(QObject):
 
         return offset(cursor.selectionStart()), offset(cursor.selectionEnd())
 
+    def unsaved_view(self):  # type: ignore[no-untyped-def]
+        """The project as it reads with every unsaved editor buffer in place of its file."""
+        project = self.window.project
+        assert project is not None
+        buffers = {e.path: e.text() for e in self.window.tabs.editors() if e.is_modified()}
+        return project.with_buffers(buffers) if buffers else project
+
     def open_default(self) -> PrepareFeedDialog | None:
         """The Prepare button: the default agent's feed for the current chapter."""
         return self.open_for(self.default_agent)
@@ -118,7 +125,8 @@ class PrepareFeed(QObject):
                 return None
 
         def builder():  # type: ignore[no-untyped-def]
-            return build_feed(project, agent, chapter, passage=passage)
+            # Built over the editors' unsaved text, read afresh at every rebuild.
+            return build_feed(self.unsaved_view(), agent, chapter, passage=passage)
 
         if self.dialog is not None:
             self.dialog.close()

@@ -34,7 +34,7 @@ DRAFT_WRITE_S = 1.0  # how often the growing draft is written to disk
 class SendJob(QObject):
     """One chat request for one draft. Signals arrive on the GUI thread."""
 
-    textChanged = Signal(str)  # the whole reply so far (key scrubbed)
+    textChanged = Signal(str)  # the whole reply so far (the client masks any echoed key)
     finished = Signal(str)  # state: done / cancelled / failed
     failed = Signal(str)  # the reason, for the author
 
@@ -49,7 +49,6 @@ class SendJob(QObject):
     ) -> None:
         super().__init__(parent)
         self.config = ClientConfig.from_settings(settings)
-        self._secret = self.config.api_key.get_secret_value()
         self.messages = messages
         self.draft_path: Path = new_draft_path(project, chapter, agent)
         self.text = ""
@@ -121,10 +120,6 @@ class SendJob(QObject):
 
     # --- results (GUI thread) ----------------------------------------------------------
 
-    def _scrub(self, text: str) -> str:
-        # An endpoint that echoes the key back must not put it in a draft or on screen.
-        return text.replace(self._secret, "***") if self._secret else text
-
     def _drain_events(self) -> None:
         grew, outcome = False, None
         while True:
@@ -141,7 +136,6 @@ class SendJob(QObject):
             else:
                 outcome = (kind, payload)
         if grew:
-            self.text = self._scrub(self.text)
             self.textChanged.emit(self.text)
             if time.monotonic() - self._last_write >= DRAFT_WRITE_S:
                 self._write()

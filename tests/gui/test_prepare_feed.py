@@ -116,8 +116,12 @@ def test_style_anchor_and_plan_fixes_create_and_open_the_files(window, novel) ->
     plan = novel / "outline/chapters/ch031.md"
     assert plan.read_text(encoding="utf-8").startswith("---\ntype: plot")
     assert window.tabs.current_editor().path == plan.resolve()
-    assert dialog.checklist.marks["style_anchor"].text().startswith("✓")
     assert dialog.checklist.marks["task"].text().startswith("✓")
+    # Template text is not a style anchor: the line stays ✗ until the author writes one.
+    assert dialog.checklist.marks["style_anchor"].text().startswith("✗")
+    anchor.write_text("# 文风锚点\n\n短句，动作先行，不用“仿佛”。\n", encoding="utf-8")
+    dialog.refresh_button.click()
+    assert dialog.checklist.marks["style_anchor"].text().startswith("✓")
     assert dialog.findChild(object, "fix_plan") is None
 
 

@@ -866,10 +866,6 @@ Restore it into the editor? Nothing is written to the file until you save.</sour
       <translation>%1 · 第%2章 · 类型 %3 · 阶段 %4</translation>
     </message>
     <message>
-      <source>Total %1 字 of a %2 字 budget · %3 tokens (%4) of the model window %5 (%6%)</source>
-      <translation>合计 %1 字 / 预算 %2 字 · %3 tokens（%4）/ 模型窗口 %5（占 %6%）</translation>
-    </message>
-    <message>
       <source>The feed could not be built: %1</source>
       <translation>无法构建喂入：%1</translation>
     </message>
@@ -904,6 +900,10 @@ Restore it into the editor? Nothing is written to the file until you save.</sour
     <message>
       <source>The model call failed (the chapter is unchanged): %1</source>
       <translation>模型调用失败（章节未改动）：%1</translation>
+    </message>
+    <message>
+      <source>Total %1 字 of a %2 字 budget · %3 tokens of %4 (%5: window %6 minus a %7 reply reserve) · %8%</source>
+      <translation>合计 %1 字 / 预算 %2 字 · %3 tokens / 可用 %4（%5：窗口 %6 减去回复预留 %7）· 占 %8%</translation>
     </message>
   </context>
 </TS>

@@ -236,16 +236,22 @@ class PrepareFeedDialog(QDialog):
 
     def _totals_text(self, feed: Feed) -> str:
         totals = feed.totals()["all"]
-        window = self.settings.context_window
-        share = totals["tokens"] / window * 100 if window else 0.0
+        profile = feed.profile
+        room = profile.input_budget
+        share = totals["tokens"] / room * 100 if room else 0.0
         return (
-            self.tr("Total %1 字 of a %2 字 budget · %3 tokens (%4) of the model window %5 (%6%)")
+            self.tr(
+                "Total %1 字 of a %2 字 budget · %3 tokens of %4 (%5: window %6 minus a %7 "
+                "reply reserve) · %8%"
+            )
             .replace("%1", f"{totals['chars']:,}")
             .replace("%2", f"{feed.budget:,}")
             .replace("%3", f"{totals['tokens']:,}")
-            .replace("%4", feed.tokenizer)
-            .replace("%5", f"{window:,}")
-            .replace("%6", f"{share:.1f}")
+            .replace("%4", f"{room:,}")
+            .replace("%5", profile.label)
+            .replace("%6", f"{profile.context_window:,}")
+            .replace("%7", f"{profile.reply_reserve:,}")
+            .replace("%8", f"{share:.1f}")
         )
 
     def _raw_toggled(self, raw: bool) -> None:

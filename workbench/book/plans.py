@@ -50,6 +50,30 @@ def split_front_matter(text: str, path: Path | str) -> tuple[dict, str]:
     return data, text[match.end() :]
 
 
+_TYPE_LINE = re.compile(r"^(type[ \t]*:[ \t]*)([^#\r\n]*?)([ \t]*(?:#[^\r\n]*)?)$", re.MULTILINE)
+
+
+def with_chapter_type(text: str, chapter_type: str, path: Path | str = "<plan>") -> str:
+    """The plan's text with its front matter's `type:` set to `chapter_type`, every other
+    byte as it was: the value on an existing `type:` line is replaced (a comment after it
+    kept), else a `type:` line closes the front matter, else a front matter is added."""
+    if chapter_type not in CHAPTER_TYPES:
+        raise FileProblem(path, f"type must be one of {', '.join(CHAPTER_TYPES)}")
+    split_front_matter(text, path)  # a malformed front matter is reported, never rewritten
+    newline = "\r\n" if "\r\n" in text else "\n"
+    match = _FRONT_MATTER.match(text)
+    if match is None:
+        bom = "\ufeff" if text.startswith("\ufeff") else ""
+        return f"{bom}---{newline}type: {chapter_type}{newline}---{newline}" + text[len(bom) :]
+    start, end = match.span(1)
+    block = match.group(1)
+    if _TYPE_LINE.search(block):
+        block = _TYPE_LINE.sub(lambda m: m.group(1) + chapter_type + m.group(3), block, count=1)
+    else:
+        block = (block + newline if block else "") + f"type: {chapter_type}"
+    return text[:start] + block + text[end:]
+
+
 def plan_from_file(chapter: int, path: Path, text: str) -> Plan:
     """Read a plan file's front matter (type, act_end, characters, location) and body."""
     meta, body = split_front_matter(text, path)

@@ -262,6 +262,18 @@ class Project:
                 return path
         return None
 
+    def chapter_for_path(self, path: Path) -> int | None:
+        """The chapter a file belongs to: a chapter file's number, a plan file's chapter;
+        None for every other file."""
+        path = Path(path)
+        ref = next((r for r in self.chapters if r.path == path), None)
+        if ref is not None:
+            return ref.number
+        if path.parent == self.root / self.layout.plans_dir:
+            parsed = chapter_number_from_name(path.stem)
+            return parsed[0] if parsed else None
+        return None
+
     def plan(self, number: int) -> Plan | None:
         """Chapter N's plan: its plan file, else its section of the volume's 详细大纲
         (webnovel-writer), else of the outline, else None."""

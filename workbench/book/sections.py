@@ -71,3 +71,26 @@ def find_section(
         if (level is None or section.level == level) and matches(section.title):
             return section
     return None
+
+
+def section_at(text: str, offset: int) -> Section | None:
+    """The innermost section whose heading is at or before `offset` and which runs past it."""
+    inside = [s for s in sections(text) if s.start <= offset < max(s.end, s.start + 1)]
+    return max(inside, key=lambda s: s.level, default=None)
+
+
+def locate(text: str, heading: str = "", find: str = "") -> int | None:
+    """Where to show a source: the heading titled `heading` (else the first starting with
+    it, as 第13章 finds `### 第13章 余烬`), else the first occurrence of `find`."""
+    if heading:
+        want = heading.strip()
+        found = find_section(text, lambda title: title.strip() == want) or find_section(
+            text, lambda title: title.strip().startswith(want)
+        )
+        if found is not None:
+            return found.start
+    if find:
+        at = text.find(find)
+        if at >= 0:
+            return at
+    return None

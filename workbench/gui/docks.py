@@ -1,5 +1,5 @@
-"""The right-hand dock area. The context panel and the tracker browser are later work;
-until they exist their docks say so plainly instead of showing invented content."""
+"""The right-hand dock area. The tracker browser is later work; until it exists its dock
+says so plainly instead of showing invented content."""
 
 from __future__ import annotations
 
@@ -23,22 +23,13 @@ class PlaceholderDock(QDockWidget):
 
     def retranslate(self) -> None:
         """Set title and text in the current language."""
-        if self.objectName() == "contextDock":
-            self.setWindowTitle(self.tr("Context"))
-            self.body.setText(
-                self.tr(
-                    "The context panel (feed layers, budget bars, pins and the Prepare "
-                    "MainWriter feed button) is not built yet; it will appear here."
-                )
+        self.setWindowTitle(self.tr("Trackers"))
+        self.body.setText(
+            self.tr(
+                "The tracker browser (foreshadowing and relationships) is not built yet; "
+                "it will appear here."
             )
-        else:
-            self.setWindowTitle(self.tr("Trackers"))
-            self.body.setText(
-                self.tr(
-                    "The tracker browser (foreshadowing and relationships) is not built yet; "
-                    "it will appear here."
-                )
-            )
+        )
 
     def changeEvent(self, event: QEvent) -> None:
         """Retranslate when the UI language changes."""

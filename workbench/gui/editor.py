@@ -8,14 +8,16 @@ QTextEdit is a ProseEdit, which keeps lines to a reading measure.
 from __future__ import annotations
 
 import logging
+from functools import partial
 from pathlib import Path
 
-from PySide6.QtCore import QTimer, Signal
+from PySide6.QtCore import QPoint, Qt, QTimer, Signal
 from PySide6.QtGui import QFont, QKeySequence, QShortcut, QTextBlockFormat, QTextCursor
 from PySide6.QtWidgets import QVBoxLayout, QWidget
 
 from workbench.book.counting import count_zi
 from workbench.book.naming import title_from_heading
+from workbench.book.sections import locate, section_at
 from workbench.book.textio import TextFile, read_text
 from workbench.gui.conflict_bar import ConflictBar
 from workbench.gui.diff_dialog import DiffDialog
@@ -36,6 +38,7 @@ class ChapterEditor(QWidget):
 
     ziChanged = Signal(int)
     modifiedChanged = Signal(bool)
+    pinRequested = Signal(object, str)  # Path, section heading ("" for the whole file)
 
     def __init__(
         self, loaded: TextFile, chapter: int | None, font: QFont, parent: QWidget | None = None
@@ -71,6 +74,8 @@ class ChapterEditor(QWidget):
         self.conflict_bar.keepMineRequested.connect(self.keep_mine)
         self.conflict_bar.loadFromDiskRequested.connect(self.load_from_disk)
         self.conflict_bar.compareRequested.connect(self.compare)
+        self.text_edit.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+        self.text_edit.customContextMenuRequested.connect(self._context_menu)
         QShortcut(QKeySequence.StandardKey.Find, self, self.find_bar.open_bar)
         QShortcut(QKeySequence.StandardKey.Replace, self, self.find_bar.open_bar)
         self.load(loaded)
@@ -121,6 +126,42 @@ class ChapterEditor(QWidget):
         )
         cursor.select(QTextCursor.SelectionType.Document)
         cursor.mergeBlockFormat(block_format)
+
+    def shown_text(self) -> str:
+        """The text as the document holds it (newlines only), for offsets into it."""
+        return self.text_edit.document().toRawText().translate(BLOCK_SEPARATORS)
+
+    def reveal(self, heading: str = "", find: str = "") -> bool:
+        """Put the caret on the heading titled `heading` (else on the first `find`) and
+        scroll there; False when neither is in the text."""
+        offset = locate(self.shown_text(), heading, find)
+        if offset is None:
+            return False
+        cursor = self.text_edit.textCursor()
+        cursor.setPosition(offset)
+        self.text_edit.setTextCursor(cursor)
+        self.text_edit.ensureCursorVisible()
+        self.text_edit.setFocus()
+        return True
+
+    def _context_menu(self, position: QPoint) -> None:
+        """The text's own menu, plus pinning this file or the section under the pointer
+        (chapter text cannot be pinned: it enters feeds only through the recipe)."""
+        menu = self.text_edit.createStandardContextMenu(position)
+        menu.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        if self.chapter is None:
+            menu.addSeparator()
+            offset = self.text_edit.cursorForPosition(position).position()
+            section = section_at(self.shown_text(), offset)
+            if section is not None:
+                title = section.title.strip()
+                action = menu.addAction(
+                    self.tr("Pin section “%1” to the feed").replace("%1", title)
+                )
+                action.triggered.connect(partial(self.pinRequested.emit, self.path, title))
+            action = menu.addAction(self.tr("Pin this whole file to the feed"))
+            action.triggered.connect(partial(self.pinRequested.emit, self.path, ""))
+        menu.popup(self.text_edit.viewport().mapToGlobal(position))
 
     def move_cursor_to_end(self) -> None:
         """Put the caret after the last character (a new chapter starts there)."""

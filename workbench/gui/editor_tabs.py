@@ -30,6 +30,8 @@ class EditorTabs(QTabWidget):
     modifiedChanged = Signal(bool)
     documentSaved = Signal(object)  # Path
     documentClean = Signal(object)  # Path: no unsaved edits any more (saved, discarded, reloaded)
+    bufferChanged = Signal()  # the text of an open document changed (every keystroke)
+    pinRequested = Signal(object, str)  # Path, section heading ("" for the whole file)
     statusMessage = Signal(str)
 
     def __init__(self, font: QFont, parent: QWidget | None = None) -> None:
@@ -63,6 +65,10 @@ class EditorTabs(QTabWidget):
         """Every open editor, in tab order."""
         return [self.widget(i) for i in range(self.count())]  # type: ignore[misc]
 
+    def unsaved_buffers(self) -> dict[Path, str]:
+        """The text of every open document with unsaved edits, as copies (path → text)."""
+        return {editor.path: editor.text() for editor in self.editors() if editor.is_modified()}
+
     def current_editor(self) -> ChapterEditor | None:
         """The editor in front, if any."""
         widget = self.currentWidget()
@@ -93,6 +99,8 @@ class EditorTabs(QTabWidget):
         editor = ChapterEditor(loaded, ref.number if ref else None, self._font, self)
         editor.ziChanged.connect(self._editor_zi_changed)
         editor.modifiedChanged.connect(self._editor_modified_changed)
+        editor.text_edit.textChanged.connect(self.bufferChanged)
+        editor.pinRequested.connect(self.pinRequested)
         index = self.addTab(editor, "")
         self._update_tab(editor)
         self.setCurrentIndex(index)

@@ -12,11 +12,14 @@ from PySide6.QtWidgets import QFileDialog, QMainWindow, QSplitter, QWidget
 
 from workbench.book.importer import plan_import, read_manuscript, write_import
 from workbench.book.layout import Role
+from workbench.book.plans import with_chapter_type
 from workbench.book.project import Project
 from workbench.book.templates import create_project
 from workbench.errors import WorkbenchError
+from workbench.feed.pins import PINS_FILE, pin_ref
 from workbench.gui import prompts
 from workbench.gui.actions import WindowActions
+from workbench.gui.context import ContextDock
 from workbench.gui.docks import PlaceholderDock
 from workbench.gui.editor import ChapterEditor
 from workbench.gui.editor_tabs import EditorTabs
@@ -37,7 +40,7 @@ log = logging.getLogger(__name__)
 MAX_RECENT = 10
 MESSAGE_MS = 6000
 WINDOW_STATE_FILE = "window.ini"
-DOCK_WIDTH = 300
+DOCK_WIDTH = 430
 
 
 def window_state() -> QSettings:
@@ -69,7 +72,8 @@ class MainWindow(QMainWindow):
         self.splitter.setStretchFactor(1, 1)
         self.splitter.setSizes([280, 820])
         self.setCentralWidget(self.splitter)
-        self.context_dock = PlaceholderDock("contextDock", self)
+        self.context_dock = ContextDock(self)
+        self.context_panel = self.context_dock.panel
         self.tracker_dock = PlaceholderDock("trackerDock", self)
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.context_dock)
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.tracker_dock)
@@ -84,6 +88,8 @@ class MainWindow(QMainWindow):
         self.summaries = SummaryQueue(settings, self)
         self.summaries.set_write_guard(self.has_unsaved_edits)
         self.prepare = PrepareFeed(self)
+        self.context_panel.set_buffer_source(self.tabs.unsaved_buffers)
+        self.context_panel.add_header_action(self.actions_.prepare_feed, "contextPrepareButton")
         self._wire()
         self._fill_recent_menu()
         self._update_title()
@@ -93,7 +99,15 @@ class MainWindow(QMainWindow):
     def _wire(self) -> None:
         """The one place where panels, actions and background services are connected."""
         self.tree.openRequested.connect(self.open_path)
+        self.tree.pinRequested.connect(self.pin_path)
         self.tabs.currentEditorChanged.connect(self._current_editor_changed)
+        self.tabs.bufferChanged.connect(self.context_panel.schedule_rebuild)
+        self.tabs.pinRequested.connect(self.pin_path)
+        self.context_panel.openSourceRequested.connect(self.open_source)
+        self.context_panel.chapterTypeRequested.connect(self.set_chapter_type)
+        self.context_panel.statusMessage.connect(self.show_message)
+        self.context_panel.agentChosen.connect(self.prepare.set_default_agent)
+        self.context_panel.agentChosen.connect(self.actions_.set_default_agent)
         self.tabs.ziChanged.connect(self.status.set_chapter_zi)
         self.tabs.modifiedChanged.connect(self.status.set_modified)
         self.tabs.documentSaved.connect(self._document_saved)
@@ -141,6 +155,7 @@ class MainWindow(QMainWindow):
         self.tabs.set_project(project)
         self.tree.set_project(project)
         self.summaries.set_project(project)
+        self.context_panel.set_project(project)
         self.watcher.start(project.root)
         self._remember_recent(project.root)
         self._update_title()
@@ -294,6 +309,72 @@ class MainWindow(QMainWindow):
             self.status.set_modified(None)
             return
         self.tree.select_path(editor.path)
+        if self.project is not None:
+            # A plan shows its chapter; a tracker or any other file, the last chapter.
+            chapter = self.project.chapter_for_path(editor.path)
+            if chapter is None and self.project.chapters:
+                chapter = self.project.chapters[-1].number
+            if chapter is not None:
+                self.context_panel.follow_chapter(chapter)
+
+    def open_source(self, path: Path, heading: str = "", find: str = "") -> ChapterEditor | None:
+        """Open a file the context panel names, at its section (or at the text to find)."""
+        if not Path(path).is_file():
+            self.show_message(self.tr("%1 does not exist").replace("%1", str(path)))
+            return None
+        editor = self.open_path(path)
+        if editor is not None and (heading or find):
+            editor.reveal(heading, find)
+        return editor
+
+    # --- pins and chapter types --------------------------------------------------------
+
+    def pin(self, ref: str) -> bool:
+        """Pin a reference (as in meta/pins.json) into the feeds; the context panel says
+        why when it cannot be pinned. The tracker browser pins its entries here."""
+        return self.context_panel.pin(ref)
+
+    def pin_path(self, path: Path, section: str = "") -> bool:
+        """Pin a file of the project, or one section of it."""
+        if self.project is None:
+            return False
+        return self.pin(pin_ref(self.project, path, section))
+
+    def set_chapter_type(self, chapter: int, chapter_type: str) -> bool:
+        """Write `type:` into chapter N's plan front matter, nothing else in the file; with
+        no plan file the panel shows the type without keeping it."""
+        if self.project is None:
+            return False
+        path = self.project.plan_file(chapter)
+        if path is None:
+            self.context_panel.use_chapter_type(chapter, chapter_type)
+            self.show_message(
+                self.tr("Chapter %1 has no plan file; the type is used in the panel only").replace(
+                    "%1", str(chapter)
+                )
+            )
+            return False
+        editor = self.tabs.editor_for(path)
+        if editor is not None and editor.is_modified():
+            prompts.show_problem(
+                self,
+                self.tr("Chapter type not changed"),
+                self.tr("The plan %1 has unsaved edits; save or discard them first.").replace(
+                    "%1", self.project.relative(path)
+                ),
+            )
+            self.context_panel.rebuild_now()
+            return False
+        try:
+            text = self.project.read(path).text
+            self.project.write(path, with_chapter_type(text, chapter_type, path))
+        except (OSError, WorkbenchError) as error:
+            prompts.show_problem(self, self.tr("Chapter type not changed"), str(error))
+            self.context_panel.rebuild_now()
+            return False
+        self.tabs.reload_changed({path})
+        self.context_panel.rebuild_now()
+        return True
 
     def _document_saved(self, path: Path) -> None:
         if self.project is None:
@@ -306,6 +387,7 @@ class MainWindow(QMainWindow):
         self._document_clean(path)
 
     def _document_clean(self, path: Path) -> None:
+        self.context_panel.schedule_rebuild()
         generated = (Role.ROLLING_SUMMARY, Role.FIXED_CONTEXT)
         if self.project and path in {self.project.role_path(role) for role in generated}:
             self.summaries.write_held()
@@ -325,6 +407,9 @@ class MainWindow(QMainWindow):
         touched = self.tabs.reload_changed(paths)
         self.tree.refresh_paths(paths)
         self._update_total()
+        if self.project.root / PINS_FILE in paths:
+            self.context_panel.pin_model.reload()
+        self.context_panel.schedule_rebuild()
         if len(paths) > 1:
             self.show_message(
                 self.tr("%1 files changed on disk; %2 open documents affected")
@@ -369,6 +454,7 @@ class MainWindow(QMainWindow):
         )
         self.summaries.set_settings(settings)
         self.prepare.set_settings(settings)
+        self.context_panel.rebuild_now()  # the model profile, its window and tokenizer may differ
         if settings.ui_language != self.language.current:
             self.language.apply(settings.ui_language)
 
@@ -438,3 +524,4 @@ class MainWindow(QMainWindow):
         self.watcher.stop()
         self.prepare.shut_down()
         self.summaries.shutdown()
+        self.context_panel.shutdown()

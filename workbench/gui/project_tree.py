@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import logging
+from functools import partial
 from pathlib import Path
 
-from PySide6.QtCore import QEvent, Qt, Signal
-from PySide6.QtWidgets import QHeaderView, QTreeWidget, QTreeWidgetItem, QWidget
+from PySide6.QtCore import QEvent, QPoint, Qt, Signal
+from PySide6.QtWidgets import QHeaderView, QMenu, QTreeWidget, QTreeWidgetItem, QWidget
 
 from workbench.book.layout import Role
 from workbench.book.naming import chapter_number_from_name
@@ -20,9 +21,11 @@ GROUP_ORDER = ("chapters", "world", "characters", "outline", "meta", "references
 
 
 class ProjectTree(QTreeWidget):
-    """Shows the project; activating a file emits openRequested(path). It never opens anything."""
+    """Shows the project; activating a file emits openRequested(path), its context menu
+    pinRequested(path). It never opens or pins anything itself."""
 
     openRequested = Signal(object)  # Path
+    pinRequested = Signal(object)  # Path
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -37,6 +40,8 @@ class ProjectTree(QTreeWidget):
         self._rows: dict[str, QTreeWidgetItem] = {}  # str(path) -> its row
         self._chapter_paths: list[Path] = []
         self.itemActivated.connect(self._item_activated)
+        self.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+        self.customContextMenuRequested.connect(self._context_menu)
 
     def set_project(self, project: Project | None) -> None:
         """Show `project` (or nothing)."""
@@ -187,6 +192,22 @@ class ProjectTree(QTreeWidget):
         value = item.data(0, PATH_ROLE)
         if value:
             self.openRequested.emit(Path(value))
+
+    def _context_menu(self, position: QPoint) -> None:
+        item = self.itemAt(position)
+        value = item.data(0, PATH_ROLE) if item else None
+        if not value or self.project is None:
+            return
+        path = Path(value)
+        menu = QMenu(self)
+        menu.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        menu.addAction(self.tr("Open")).triggered.connect(partial(self.openRequested.emit, path))
+        pin = menu.addAction(self.tr("Pin to the feed"))
+        if any(ref.path == path for ref in self.project.chapters):
+            pin.setEnabled(False)  # chapter text enters a feed only through the recipe
+            pin.setText(self.tr("Pin to the feed (not for chapter text)"))
+        pin.triggered.connect(partial(self.pinRequested.emit, path))
+        menu.popup(self.viewport().mapToGlobal(position))
 
     def changeEvent(self, event: QEvent) -> None:
         """Rebuild the labels when the UI language changes."""

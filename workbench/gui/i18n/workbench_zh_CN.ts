@@ -2,6 +2,17 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN" sourcelanguage="en">
   <context>
+    <name>ChapterEditor</name>
+    <message>
+      <source>Pin section “%1” to the feed</source>
+      <translation>把“%1”一节置顶到喂入</translation>
+    </message>
+    <message>
+      <source>Pin this whole file to the feed</source>
+      <translation>把整个文件置顶到喂入</translation>
+    </message>
+  </context>
+  <context>
     <name>ConflictBar</name>
     <message>
       <source>This file was deleted on disk. Your text is still here; saving recreates it.</source>
@@ -22,6 +33,229 @@
     <message>
       <source>Compare</source>
       <translation>比较</translation>
+    </message>
+  </context>
+  <context>
+    <name>ContextDock</name>
+    <message>
+      <source>Context</source>
+      <translation>上下文</translation>
+    </message>
+  </context>
+  <context>
+    <name>ContextModel</name>
+    <message>
+      <source>Name</source>
+      <translation>名称</translation>
+    </message>
+    <message>
+      <source>Zi</source>
+      <translation>字</translation>
+    </message>
+    <message>
+      <source>Cap</source>
+      <translation>上限</translation>
+    </message>
+    <message>
+      <source>Tokens</source>
+      <translation>tokens</translation>
+    </message>
+    <message>
+      <source>Status</source>
+      <translation>状态</translation>
+    </message>
+    <message>
+      <source>score %1</source>
+      <translation>分 %1</translation>
+    </message>
+    <message>
+      <source>%1 zi</source>
+      <translation>%1 字</translation>
+    </message>
+    <message>
+      <source>%1 tokens</source>
+      <translation>%1 tokens</translation>
+    </message>
+    <message>
+      <source>✓ complete</source>
+      <translation>✓ 完整</translation>
+    </message>
+    <message>
+      <source>✂ trimmed</source>
+      <translation>✂ 已截断</translation>
+    </message>
+    <message>
+      <source>✗ dropped</source>
+      <translation>✗ 已删去</translation>
+    </message>
+    <message>
+      <source>✗ missing</source>
+      <translation>✗ 缺失</translation>
+    </message>
+    <message>
+      <source>Source: %1</source>
+      <translation>来源：%1</translation>
+    </message>
+    <message>
+      <source>cap</source>
+      <translation>上限</translation>
+    </message>
+    <message>
+      <source>group room</source>
+      <translation>分组额度</translation>
+    </message>
+    <message>
+      <source>%1 zi of %2 %3</source>
+      <translation>%1 字 / %3 %2 字</translation>
+    </message>
+    <message>
+      <source>Outside the groups: never trimmed or dropped</source>
+      <translation>在分组之外：不截断、不删去</translation>
+    </message>
+    <message>
+      <source>Fix: %1</source>
+      <translation>补救：%1</translation>
+    </message>
+    <message>
+      <source>Double-click to open the source</source>
+      <translation>双击打开来源</translation>
+    </message>
+    <message>
+      <source>Why: %1</source>
+      <translation>相关原因：%1</translation>
+    </message>
+    <message>
+      <source>Score: %1</source>
+      <translation>排序分：%1</translation>
+    </message>
+  </context>
+  <context>
+    <name>ContextPanel</name>
+    <message>
+      <source>Agent</source>
+      <translation>Agent</translation>
+    </message>
+    <message>
+      <source>Chapter type</source>
+      <translation>章节类型</translation>
+    </message>
+    <message>
+      <source>Chapter</source>
+      <translation>章节</translation>
+    </message>
+    <message>
+      <source>Chapter </source>
+      <comment>spin box prefix</comment>
+      <translation>第 </translation>
+    </message>
+    <message>
+      <source> </source>
+      <comment>spin box suffix</comment>
+      <translation> 章</translation>
+    </message>
+    <message>
+      <source>Pinned (drag to reorder)</source>
+      <translation>置顶（拖动排序）</translation>
+    </message>
+    <message>
+      <source>Unpin</source>
+      <translation>取消置顶</translation>
+    </message>
+    <message>
+      <source>Plot</source>
+      <translation>剧情 plot</translation>
+    </message>
+    <message>
+      <source>Battle</source>
+      <translation>战斗 battle</translation>
+    </message>
+    <message>
+      <source>Emotion</source>
+      <translation>情感 emotion</translation>
+    </message>
+    <message>
+      <source>Transition</source>
+      <translation>过渡 transition</translation>
+    </message>
+    <message>
+      <source>Fixed layer</source>
+      <translation>固定层</translation>
+    </message>
+    <message>
+      <source>Rolling layer</source>
+      <translation>滚动层</translation>
+    </message>
+    <message>
+      <source>On-demand layer</source>
+      <translation>按需层</translation>
+    </message>
+    <message>
+      <source>Task</source>
+      <translation>任务</translation>
+    </message>
+    <message>
+      <source>Updating…</source>
+      <translation>正在更新…</translation>
+    </message>
+    <message>
+      <source>Cannot pin: %1</source>
+      <translation>无法置顶：%1</translation>
+    </message>
+    <message>
+      <source>Pinned %1</source>
+      <translation>已置顶 %1</translation>
+    </message>
+    <message>
+      <source>Cannot build the feed: %1</source>
+      <translation>无法生成喂入：%1</translation>
+    </message>
+    <message>
+      <source>%1 for chapter %2</source>
+      <translation>%1 · 第%2章</translation>
+    </message>
+    <message>
+      <source> · unsaved text of %1</source>
+      <translation> · 含未保存的 %1</translation>
+    </message>
+    <message>
+      <source>%1 zi · %2 tokens</source>
+      <translation>%1 字 · %2 tokens</translation>
+    </message>
+    <message>
+      <source>From the chapter plan's front matter</source>
+      <translation>来自本章规划的 front matter</translation>
+    </message>
+    <message>
+      <source>Chosen here; the chapter has no plan file to keep it in</source>
+      <translation>在此选择；本章没有规划文件可以保存它</translation>
+    </message>
+    <message>
+      <source>Default: the plan does not name a type</source>
+      <translation>默认：规划没有写明类型</translation>
+    </message>
+    <message>
+      <source>(not written yet)</source>
+      <translation>（尚未写）</translation>
+    </message>
+    <message>
+      <source>Unpin this entry</source>
+      <translation>取消置顶此条目</translation>
+    </message>
+    <message>
+      <source>Unpin this block</source>
+      <translation>取消置顶此块</translation>
+    </message>
+    <message>
+      <source>Pin this entry</source>
+      <translation>置顶此条目</translation>
+    </message>
+    <message>
+      <source>Pin this block</source>
+      <translation>置顶此块</translation>
+    </message>
+    <message>
+      <source>Open the source</source>
+      <translation>打开来源</translation>
     </message>
   </context>
   <context>
@@ -72,6 +306,73 @@
     <message>
       <source>Reloaded %1 (changed on disk)</source>
       <translation>已重新载入 %1（磁盘上有改动）</translation>
+    </message>
+  </context>
+  <context>
+    <name>FeedSummary</name>
+    <message>
+      <source>No feed yet</source>
+      <translation>尚无喂入</translation>
+    </message>
+    <message>
+      <source>Feed %1 of %2 zi budget (%3)</source>
+      <translation>喂入 %1 字 / 预算 %2 字（%3）</translation>
+    </message>
+    <message>
+      <source>%1 of %2 tokens usable (%3)</source>
+      <translation>%1 tokens / 可用 %2 tokens（%3）</translation>
+    </message>
+    <message>
+      <source>Tokenizer: %1</source>
+      <translation>分词器：%1</translation>
+    </message>
+    <message>
+      <source>%1: window %2 tokens minus %3 reserved for the reply</source>
+      <translation>%1：窗口 %2 tokens，减去为回复预留的 %3</translation>
+    </message>
+    <message>
+      <source>Context ready</source>
+      <translation>上下文准备完成</translation>
+    </message>
+    <message>
+      <source>Context not ready: do not call the writing agent yet</source>
+      <translation>上下文准备未完成，不得调用写作 Agent</translation>
+    </message>
+    <message>
+      <source>(not needed by this agent)</source>
+      <translation>（本 Agent 不需要）</translation>
+    </message>
+    <message>
+      <source> — missing: %1</source>
+      <translation> — 缺少：%1</translation>
+    </message>
+    <message>
+      <source> — stale: %1</source>
+      <translation> — 已过期：%1</translation>
+    </message>
+    <message>
+      <source>Fixed layer complete</source>
+      <translation>固定层齐备</translation>
+    </message>
+    <message>
+      <source>Rolling layer complete</source>
+      <translation>滚动层齐备</translation>
+    </message>
+    <message>
+      <source>On-demand layer complete</source>
+      <translation>按需层齐备</translation>
+    </message>
+    <message>
+      <source>Style anchor attached in full</source>
+      <translation>附带文风锚点全文</translation>
+    </message>
+    <message>
+      <source>Task material complete</source>
+      <translation>本章任务材料齐备</translation>
+    </message>
+    <message>
+      <source>Pinned content complete</source>
+      <translation>置顶内容齐备</translation>
     </message>
   </context>
   <context>
@@ -228,6 +529,41 @@
       <source>Fixed context written to references/fixed-context.md</source>
       <translation>固定层已写入 references/fixed-context.md</translation>
     </message>
+    <message>
+      <source>%1 does not exist</source>
+      <translation>%1 不存在</translation>
+    </message>
+    <message>
+      <source>Chapter %1 has no plan file; the type is used in the panel only</source>
+      <translation>第%1章没有规划文件；类型只在面板中使用</translation>
+    </message>
+    <message>
+      <source>Chapter type not changed</source>
+      <translation>章节类型未修改</translation>
+    </message>
+    <message>
+      <source>The plan %1 has unsaved edits; save or discard them first.</source>
+      <translation>规划 %1 有未保存的修改；请先保存或放弃。</translation>
+    </message>
+  </context>
+  <context>
+    <name>PinModel</name>
+    <message>
+      <source>Broken: %1</source>
+      <translation>已失效：%1</translation>
+    </message>
+    <message>
+      <source>Drag to reorder; Delete or the context menu unpins.</source>
+      <translation>拖动排序；按 Delete 或用右键菜单取消置顶。</translation>
+    </message>
+    <message>
+      <source>Block %1</source>
+      <translation>块 %1</translation>
+    </message>
+    <message>
+      <source>Tracker entry %1</source>
+      <translation>追踪表条目 %1</translation>
+    </message>
   </context>
   <context>
     <name>PlaceholderDock</name>
@@ -289,6 +625,18 @@
     <message>
       <source>Chapter %1 plan</source>
       <translation>第%1章 章纲</translation>
+    </message>
+    <message>
+      <source>Open</source>
+      <translation>打开</translation>
+    </message>
+    <message>
+      <source>Pin to the feed</source>
+      <translation>置顶到喂入</translation>
+    </message>
+    <message>
+      <source>Pin to the feed (not for chapter text)</source>
+      <translation>置顶到喂入（章节原文不可置顶）</translation>
     </message>
   </context>
   <context>

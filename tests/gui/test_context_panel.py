@@ -1,0 +1,225 @@
+"""The context panel on a real main window over a copy of the sample: the model equals the
+engine, the text in the editor counts before it is saved, stale results are never painted,
+pins reorder by drag and survive reopening, broken pins show, the type picker writes one line."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QModelIndex, Qt
+
+from workbench.book.project import Project
+from workbench.feed import AGENTS, build_feed
+from workbench.feed.pins import load_pins
+from workbench.gui.context.model import Column
+from workbench.gui.context.pins_model import BROKEN_ROLE
+
+USER = Qt.ItemDataRole.UserRole
+DISPLAY = Qt.ItemDataRole.DisplayRole
+
+
+def settled(qtbot, panel) -> None:
+    """Wait until the newest requested feed is the one shown."""
+    qtbot.waitUntil(
+        lambda: (
+            panel.current is not None
+            and panel.current.job_id == panel.refresher.latest_id
+            and not panel.refresher.is_busy()
+            and not panel.debounce.isActive()
+        ),
+        timeout=15_000,
+    )
+
+
+def show(qtbot, panel, agent: str, chapter: int) -> None:
+    panel.agent_picker.setCurrentIndex(panel.agent_picker.findData(agent))
+    panel.follow_chapter(chapter)
+    panel.rebuild_now()
+    settled(qtbot, panel)
+
+
+def number(text: str) -> int | None:
+    return None if text == "—" else int(text.replace(",", ""))
+
+
+def model_rows(model) -> list[tuple]:
+    """(id, 字, cap, tokens, status) of each row as a person reads it, checked against the
+    values the model holds for tools."""
+    rows = []
+    for row in range(model.rowCount()):
+        cell = {column: model.index(row, column) for column in Column}
+        shown = (
+            cell[Column.NAME].data(USER),
+            number(cell[Column.ZI].data(DISPLAY)),
+            number(cell[Column.CAP].data(DISPLAY)),
+            number(cell[Column.TOKENS].data(DISPLAY)),
+            cell[Column.STATUS].data(USER),
+        )
+        held = tuple(cell[c].data(USER) for c in (Column.ZI, Column.CAP, Column.TOKENS))
+        assert shown[1:4] == held
+        rows.append(shown)
+    return rows
+
+
+def engine_rows(feed) -> list[tuple]:
+    return [(b.id, b.chars, b.cap, b.tokens, b.status.value) for b in feed.blocks]
+
+
+@pytest.fixture
+def panel(window, qtbot):
+    settled(qtbot, window.context_panel)
+    return window.context_panel
+
+
+def test_every_agent_at_chapter_13_shows_the_engines_blocks(panel, novel: Path, qtbot):
+    assert panel.objectName() == "contextPanel"
+    assert panel.model.objectName() == "contextModel"
+    for agent in AGENTS:
+        show(qtbot, panel, agent, 13)
+        engine = build_feed(Project.open(novel), agent, 13)
+        assert model_rows(panel.model) == engine_rows(engine), agent
+        assert panel.feed.ready == engine.ready
+        lines = panel.summary.checklist_lines()
+        assert len(lines) == len(engine.checklist.items)
+        for line, item in zip(lines, engine.checklist.items, strict=True):
+            assert line.startswith("—" if not item.applicable else "✓" if item.ok else "✗")
+
+
+def test_typing_in_chapter_12_counts_in_mainwriter_13_before_any_save(
+    window, panel, novel: Path, qtbot, type_at_end
+):
+    editor = window.tabs.current_editor()
+    assert editor.chapter == 12
+    on_disk = editor.path.read_bytes()
+    show(qtbot, panel, "MainWriter", 13)
+    row = panel.model.block_ids().index("rolling.chapter.12")
+    before = panel.model.index(row, Column.ZI).data(USER)
+    for _ in range(5):
+        type_at_end(editor, "灯" * 100)
+    settled(qtbot, panel)
+    row = panel.model.block_ids().index("rolling.chapter.12")
+    assert panel.model.index(row, Column.ZI).data(USER) == before + 500
+    assert "ch012.md" in panel.status.text()
+    assert editor.is_modified() and editor.path.read_bytes() == on_disk
+
+
+def test_a_result_older_than_the_newest_request_is_never_painted(panel, qtbot):
+    show(qtbot, panel, "MainWriter", 13)
+    painted: list[int] = []
+    dropped: list[int] = []
+    panel.feedChanged.connect(lambda result: painted.append(result.job_id))
+    panel.refresher.dropped.connect(dropped.append)
+    first = {}
+
+    def newer_request_while_running(job_id: int) -> None:
+        if not first:
+            first["id"] = job_id
+            panel.agent_picker.setCurrentIndex(panel.agent_picker.findData("OOCGuardian"))
+
+    panel.refresher.started.connect(newer_request_while_running)
+    panel.chapter_picker.setValue(12)
+    panel.rebuild_now()
+    settled(qtbot, panel)
+    assert first["id"] in dropped
+    assert first["id"] not in painted
+    assert panel.feed.agent == "OOCGuardian"
+    assert painted == [panel.refresher.latest_id]
+
+
+def test_dragging_a_pin_reorders_pins_json_and_the_feed_and_survives_reopening(
+    window, panel, novel: Path, qtbot
+):
+    show(qtbot, panel, "MainWriter", 13)
+    assert window.pin("worldbuilding/world.md#力量体系")
+    assert window.pin("characters/characters.md")
+    settled(qtbot, panel)
+    pins = panel.pin_model
+    assert pins.objectName() == "pinModel"
+    assert [pins.index(r).data(USER) for r in range(pins.rowCount())] == [
+        "worldbuilding/world.md#力量体系",
+        "characters/characters.md",
+    ]
+    assert pin_titles(panel) == ["置顶 · 力量体系", "置顶 · characters.md"]
+    dragged = pins.mimeData([pins.index(1)])
+    assert pins.dropMimeData(dragged, Qt.DropAction.MoveAction, 0, 0, QModelIndex())
+    expected = ["characters/characters.md", "worldbuilding/world.md#力量体系"]
+    assert [pin.ref for pin in load_pins(Project.open(novel))] == expected
+    assert [pins.index(r).data(USER) for r in range(pins.rowCount())] == expected
+    settled(qtbot, panel)
+    assert pin_titles(panel) == ["置顶 · characters.md", "置顶 · 力量体系"]
+
+    assert window.open_project(novel)
+    settled(qtbot, window.context_panel)
+    reopened = window.context_panel
+    assert [reopened.pin_model.index(r).data(USER) for r in range(2)] == expected
+    show(qtbot, reopened, "MainWriter", 13)
+    assert pin_titles(reopened) == ["置顶 · characters.md", "置顶 · 力量体系"]
+
+
+def pin_titles(panel) -> list[str]:
+    model = panel.model
+    return [
+        model.index(r, 0).data(DISPLAY).removeprefix("★ ")
+        for r in range(model.rowCount())
+        if model.index(r, 0).data(USER).startswith("pin.")
+    ]
+
+
+def test_a_pin_to_a_deleted_section_shows_broken_and_the_feed_still_builds(
+    window, panel, novel: Path, qtbot
+):
+    show(qtbot, panel, "MainWriter", 13)
+    assert window.pin("worldbuilding/world.md#力量体系")
+    settled(qtbot, panel)
+    world = novel / "worldbuilding/world.md"
+    world.write_text(world.read_text(encoding="utf-8").replace("## 力量体系", "## 修炼"), "utf-8")
+    pins = panel.pin_model
+    qtbot.waitUntil(lambda: bool(pins.index(0).data(BROKEN_ROLE)), timeout=15_000)
+    settled(qtbot, panel)
+    assert "力量体系" in pins.index(0).data(BROKEN_ROLE)
+    assert pins.index(0).data(DISPLAY).startswith("⚠")
+    assert pins.rowCount() == 1, "a broken pin is never silently dropped"
+    assert panel.feed is not None and not panel.current.error
+    row = next(r for r in model_rows(panel.model) if r[0].startswith("pin."))
+    assert row[4] == "missing"
+
+
+def test_the_chapter_type_picker_rewrites_only_the_front_matter_line(
+    window, panel, novel: Path, qtbot
+):
+    show(qtbot, panel, "MainWriter", 13)
+    plan = novel / "outline/chapters/ch013.md"
+    before = plan.read_text(encoding="utf-8").splitlines(keepends=True)
+    assert panel.feed.template == "emotion"
+    battle = panel.type_picker.findData("battle")
+    panel.type_picker.setCurrentIndex(battle)
+    panel.type_picker.activated.emit(battle)
+    settled(qtbot, panel)
+    after = plan.read_text(encoding="utf-8").splitlines(keepends=True)
+    changed = [(a, b) for a, b in zip(before, after, strict=True) if a != b]
+    assert changed == [("type: emotion\n", "type: battle\n")]
+    assert panel.feed.template == "battle" and panel.feed.template_source == "plan"
+
+
+def test_double_click_opens_the_source_at_its_section(window, panel, qtbot):
+    show(qtbot, panel, "MainWriter", 13)
+    section = panel.sections[next(iter(panel.sections))]
+    proxy_index = section.proxy.index(0, 0)
+    assert proxy_index.data(USER) == "fixed.world"
+    section.view.doubleClicked.emit(proxy_index)
+    editor = window.tabs.current_editor()
+    assert editor.path.name == "fixed-context.md"
+    line = editor.text_edit.textCursor().block().text()
+    assert line == "## 世界观摘要"
+
+
+def test_pins_from_the_tree_and_editor_and_chapter_text_refused(window, panel, novel, qtbot):
+    window.tree.pinRequested.emit(novel / "references/state-tracker.md")
+    window.tabs.pinRequested.emit(novel / "worldbuilding/world.md", "势力")
+    window.tree.pinRequested.emit(novel / "chapters/ch003.md")
+    assert [pin.ref for pin in load_pins(Project.open(novel))] == [
+        "references/state-tracker.md",
+        "worldbuilding/world.md#势力",
+    ]
+    assert "章节原文不能置顶" in window.status.currentMessage()

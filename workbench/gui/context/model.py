@@ -1,0 +1,312 @@
+"""`contextModel`: one row per feed block in feed order, the on-demand items under their block.
+
+Columns 名称 / 字 / 上限 / tokens / 状态 show what a person reads; `Qt.UserRole` holds the
+same facts as values (column 0: the block id or item key; then 字, cap, tokens, the status
+value), so tests and accessibility tools read the numbers the view paints.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import IntEnum
+
+from PySide6.QtCore import QAbstractItemModel, QModelIndex, QObject, QPersistentModelIndex, Qt
+from PySide6.QtGui import QColor
+
+from workbench.feed import Block, Feed, Status
+from workbench.feed.model import Item, zi
+from workbench.gui.context.worker import PanelFeed
+
+Index = QModelIndex | QPersistentModelIndex
+ROOT = QModelIndex()  # the invisible root, as a default argument
+USER = Qt.ItemDataRole.UserRole
+BAR_ROLE = USER + 1  # (fraction filled, what the bar measures against, colour)
+LAYER_ROLE = USER + 2  # the block's Layer value (column 0)
+SOURCE_ROLE = USER + 3  # (project-relative path, section, text to find) to open it at
+PIN_ROLE = USER + 4  # the pin reference that pins this row
+PINNED_ROLE = USER + 5  # whether the row is pinned
+
+
+class Column(IntEnum):
+    """The model's columns, in order."""
+
+    NAME = 0
+    ZI = 1
+    CAP = 2
+    TOKENS = 3
+    STATUS = 4
+
+
+STATUS_COLOURS = {
+    Status.COMPLETE: QColor("#2e7d32"),
+    Status.TRIMMED: QColor("#b26a00"),
+    Status.DROPPED: QColor("#c62828"),
+    Status.MISSING: QColor("#c62828"),
+}
+BAR_COLOURS = {
+    Status.COMPLETE: QColor("#a5d6a7"),
+    Status.TRIMMED: QColor("#ffcc80"),
+    Status.DROPPED: QColor("#ef9a9a"),
+    Status.MISSING: QColor("#ef9a9a"),
+}
+OUTSIDE_GROUPS = QColor("#b0bec5")  # style anchor and pins: never trimmed, no allotment
+
+
+@dataclass
+class _Row:
+    block: Block
+    room: int | None  # what the bar measures against: the cap, else the group's room
+    ledger: list[str] = field(default_factory=list)
+
+
+def group_room(feed: Feed, block: Block) -> int | None:
+    """The 字 a block's bar measures against: its cap, else its group's room (the larger
+    of the template's share and what it was allotted), else None (outside the groups)."""
+    if block.cap is not None:
+        return block.cap
+    if block.group is None:
+        return None
+    numbers = feed.groups.get(block.group)
+    return max(numbers.base, numbers.allotted) if numbers else None
+
+
+class ContextModel(QAbstractItemModel):
+    """The current feed's blocks, as the context panel shows them."""
+
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("contextModel")
+        self.panel_feed: PanelFeed | None = None
+        self._rows: list[_Row] = []
+
+    # --- filling -----------------------------------------------------------------------
+
+    def set_feed(self, panel_feed: PanelFeed | None) -> None:
+        """Show this feed (None: nothing)."""
+        self.beginResetModel()
+        self.panel_feed = panel_feed
+        feed = panel_feed.feed if panel_feed else None
+        self._rows = []
+        if feed is not None:
+            for block in feed.blocks:
+                notes = [
+                    f"{entry.action}: {entry.detail}"
+                    for entry in feed.ledger.entries
+                    if entry.block == block.id and entry.action in ("cap", "trim", "drop")
+                ]
+                self._rows.append(_Row(block, group_room(feed, block), notes))
+        self.endResetModel()
+
+    def block_ids(self) -> list[str]:
+        """The block ids in feed order (what column 0's UserRole holds)."""
+        return [row.block.id for row in self._rows]
+
+    # --- structure ---------------------------------------------------------------------
+
+    def index(self, row: int, column: int, parent: Index = ROOT) -> QModelIndex:
+        if not self.hasIndex(row, column, parent):
+            return QModelIndex()
+        if not parent.isValid():
+            return self.createIndex(row, column, 0)
+        return self.createIndex(row, column, parent.row() + 1)
+
+    def parent(self, child: Index = ROOT) -> QModelIndex:  # type: ignore[override]
+        if not child.isValid() or child.internalId() == 0:
+            return QModelIndex()
+        return self.createIndex(child.internalId() - 1, 0, 0)
+
+    def rowCount(self, parent: Index = ROOT) -> int:
+        if not parent.isValid():
+            return len(self._rows)
+        if parent.internalId() == 0 and parent.column() == 0:
+            return len(self._rows[parent.row()].block.items)
+        return 0
+
+    def columnCount(self, _parent: Index = ROOT) -> int:
+        return len(Column)
+
+    def flags(self, index: Index) -> Qt.ItemFlag:
+        if not index.isValid():
+            return Qt.ItemFlag.NoItemFlags
+        return Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
+
+    def headerData(self, section: int, orientation: Qt.Orientation, role: int = 0):
+        if orientation != Qt.Orientation.Horizontal:
+            return None
+        if role == Qt.ItemDataRole.DisplayRole:
+            return {
+                Column.NAME: self.tr("Name"),
+                Column.ZI: self.tr("Zi"),
+                Column.CAP: self.tr("Cap"),
+                Column.TOKENS: self.tr("Tokens"),
+                Column.STATUS: self.tr("Status"),
+            }[Column(section)]
+        if role == Qt.ItemDataRole.TextAlignmentRole and section != Column.NAME:
+            return Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
+        return None
+
+    # --- data --------------------------------------------------------------------------
+
+    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole):
+        if not index.isValid():
+            return None
+        if index.internalId() == 0:
+            return self._block_data(self._rows[index.row()], Column(index.column()), role)
+        row = self._rows[index.internalId() - 1]
+        return self._item_data(row, row.block.items[index.row()], Column(index.column()), role)
+
+    def _block_data(self, row: _Row, column: Column, role: int):
+        block = row.block
+        if role == Qt.ItemDataRole.DisplayRole:
+            return {
+                Column.NAME: ("★ " if block.pinned else "") + block.title,
+                Column.ZI: f"{block.chars:,}",
+                Column.CAP: f"{block.cap:,}" if block.cap is not None else "—",
+                Column.TOKENS: f"{block.tokens:,}",
+                Column.STATUS: self.status_word(block.status),
+            }[column]
+        if role == USER:
+            return {
+                Column.NAME: block.id,
+                Column.ZI: block.chars,
+                Column.CAP: block.cap,
+                Column.TOKENS: block.tokens,
+                Column.STATUS: block.status.value,
+            }[column]
+        if role == Qt.ItemDataRole.ToolTipRole:
+            return self.block_tooltip(row)
+        if role == Qt.ItemDataRole.ForegroundRole and column == Column.STATUS:
+            return STATUS_COLOURS[block.status]
+        if role == Qt.ItemDataRole.TextAlignmentRole and column != Column.NAME:
+            return Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
+        if role == BAR_ROLE and column == Column.ZI:
+            if row.room is None:
+                return (1.0 if block.chars else 0.0, None, OUTSIDE_GROUPS)
+            return (
+                min(1.0, block.chars / row.room) if row.room else 0.0,
+                row.room,
+                BAR_COLOURS[block.status],
+            )
+        if role == LAYER_ROLE:
+            return block.layer.value
+        if role == SOURCE_ROLE:
+            return (block.source, block.section, "")
+        if role == PIN_ROLE:
+            return f"block:{block.id}"
+        if role == PINNED_ROLE:
+            return block.pinned
+        return None
+
+    def _item_data(self, row: _Row, item: Item, column: Column, role: int):
+        tokens = self._item_tokens(row.block, item)
+        score = item.score["total"] if item.score else None
+        if role == Qt.ItemDataRole.DisplayRole:
+            return {
+                Column.NAME: ("★ " if item.pinned else "") + self.item_line(item, tokens),
+                Column.ZI: f"{zi(item.text):,}",
+                Column.CAP: "",
+                Column.TOKENS: f"{tokens:,}" if tokens is not None else "",
+                Column.STATUS: self.tr("score %1").replace("%1", f"{score:.2f}")
+                if score is not None
+                else "",
+            }[column]
+        if role == USER:
+            return {
+                Column.NAME: item.key,
+                Column.ZI: zi(item.text),
+                Column.CAP: None,
+                Column.TOKENS: tokens,
+                Column.STATUS: score,
+            }[column]
+        if role == Qt.ItemDataRole.ToolTipRole:
+            return self.item_tooltip(item)
+        if role == Qt.ItemDataRole.TextAlignmentRole and column != Column.NAME:
+            return Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
+        if role == LAYER_ROLE:
+            return row.block.layer.value
+        if role == SOURCE_ROLE:
+            return (row.block.source, "", item.key)
+        if role == PIN_ROLE:
+            return item.key
+        if role == PINNED_ROLE:
+            return item.pinned
+        return None
+
+    def score_text(self, score: float) -> str:
+        """A ranker score as the panel shows it."""
+        return self.tr("score %1").replace("%1", f"{score:.2f}")
+
+    def item_line(self, item: Item, tokens: int | None) -> str:
+        """`F007 · 分 0.52 · 103 字 · 130 tokens · 逾期；点名：沈青棠`: the entry, how the
+        ranker placed it, what it costs and why it is here (the row spans the columns)."""
+        parts = [item.key]
+        if item.score:
+            parts.append(self.score_text(item.score["total"]))
+        parts.append(self.tr("%1 zi").replace("%1", f"{zi(item.text):,}"))
+        if tokens is not None:
+            parts.append(self.tr("%1 tokens").replace("%1", f"{tokens:,}"))
+        if item.reasons:
+            parts.append("；".join(item.reasons))
+        return " · ".join(parts)
+
+    def _item_tokens(self, block: Block, item: Item) -> int | None:
+        if self.panel_feed is None:
+            return None
+        return self.panel_feed.item_tokens.get((block.id, item.key))
+
+    # --- words -------------------------------------------------------------------------
+
+    def status_word(self, status: Status) -> str:
+        """The status in words, with a mark that does not depend on colour."""
+        return {
+            Status.COMPLETE: self.tr("✓ complete"),
+            Status.TRIMMED: self.tr("✂ trimmed"),
+            Status.DROPPED: self.tr("✗ dropped"),
+            Status.MISSING: self.tr("✗ missing"),
+        }[status]
+
+    def block_tooltip(self, row: _Row) -> str:
+        """Source file and section, the status with its reason, the ledger's decisions."""
+        block = row.block
+        lines = [f"<b>{_escape(block.title)}</b>"]
+        if block.source:
+            where = block.source + (f" § {block.section}" if block.section else "")
+            lines.append(self.tr("Source: %1").replace("%1", _escape(where)))
+        lines.append(
+            self.status_word(block.status) + (f" — {_escape(block.reason)}" if block.reason else "")
+        )
+        if row.room is not None:
+            measure = self.tr("cap") if block.cap is not None else self.tr("group room")
+            lines.append(
+                self.tr("%1 zi of %2 %3")
+                .replace("%1", f"{block.chars:,}")
+                .replace("%2", f"{row.room:,}")
+                .replace("%3", measure)
+            )
+        else:
+            lines.append(self.tr("Outside the groups: never trimmed or dropped"))
+        lines += [_escape(note) for note in row.ledger]
+        if block.fix:
+            lines.append(self.tr("Fix: %1").replace("%1", _escape(block.fix)))
+        if block.source:
+            lines.append(self.tr("Double-click to open the source"))
+        return "<br>".join(lines)
+
+    def item_tooltip(self, item: Item) -> str:
+        """The entry's line, why it is relevant, and the ranker's score with its parts."""
+        lines = [_escape(item.text.removeprefix("- "))]
+        if item.reasons:
+            lines.append(self.tr("Why: %1").replace("%1", _escape("；".join(item.reasons))))
+        if item.score:
+            parts = ", ".join(f"{name} {value:.2f}" for name, value in item.score.items())
+            lines.append(self.tr("Score: %1").replace("%1", parts))
+        return "<br>".join(lines)
+
+
+def item_label(item: Item) -> str:
+    """`F007 · 逾期；点名：沈青棠` — the key and why it is here."""
+    return f"{item.key} · {'；'.join(item.reasons)}" if item.reasons else item.key
+
+
+def _escape(text: str) -> str:
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")

@@ -1,0 +1,467 @@
+"""The context panel (`contextPanel`): what the next agent call will receive, live.
+
+At the top the agent, chapter-type and chapter pickers (a `header` row where more controls
+can be added), then the totals and the checklist, then the blocks grouped by layer, then the
+pins. Every rebuild runs on the FeedRefresher's thread over copies of the unsaved text; the
+panel never writes a file itself except `meta/pins.json` through the pins API, and asks the
+main window (by signal) for everything else.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from pathlib import Path
+
+from PySide6.QtCore import QEvent, QModelIndex, Qt, QTimer, Signal
+from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QComboBox,
+    QFormLayout,
+    QFrame,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QListView,
+    QMenu,
+    QScrollArea,
+    QSizePolicy,
+    QSpinBox,
+    QToolButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from workbench.book.plans import CHAPTER_TYPES
+from workbench.book.project import Project
+from workbench.errors import WorkbenchError
+from workbench.feed import AGENTS, Feed, Layer, Status
+from workbench.feed.pins import PinProblem, add_pin, remove_pin
+from workbench.gui.context.model import PIN_ROLE, PINNED_ROLE, SOURCE_ROLE, ContextModel
+from workbench.gui.context.pins_model import PinModel
+from workbench.gui.context.sections import LayerSection, column_widths, size_columns
+from workbench.gui.context.summary import FeedSummary
+from workbench.gui.context.worker import FeedRefresher, FeedRequest, PanelFeed
+
+log = logging.getLogger(__name__)
+
+DEBOUNCE_MS = 300
+MAX_CHAPTER = 99_999
+
+
+class ContextPanel(QWidget):
+    """The three layers with a bar per block, the totals and checklist, and the pins."""
+
+    openSourceRequested = Signal(object, str, str)  # Path, section heading, text to find
+    chapterTypeRequested = Signal(int, str)  # chapter, plot|battle|emotion|transition
+    feedChanged = Signal(object)  # PanelFeed: a newer feed is shown
+    agentChosen = Signal(str)  # the agent picker changed
+    statusMessage = Signal(str)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("contextPanel")
+        self.project: Project | None = None
+        self.current: PanelFeed | None = None
+        self._buffers: Callable[[], dict[Path, str]] = dict
+        self._type_override: tuple[int, str] | None = None
+        self._folded: set[str] = set()
+        self.model = ContextModel(self)
+        self.pin_model = PinModel(self)
+        self.refresher = FeedRefresher(self)
+        self.debounce = QTimer(self)
+        self.debounce.setSingleShot(True)
+        self.debounce.setInterval(DEBOUNCE_MS)
+        self._build_pickers()
+        self.summary = FeedSummary(self)
+        self._build_blocks()
+        self._build_pins()
+        self.status = QLabel(self)
+        self.status.setObjectName("contextStatus")
+        self.status.setWordWrap(True)
+        self.status.setStyleSheet("color: #616161;")
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(8, 6, 8, 6)
+        layout.setSpacing(6)
+        layout.addLayout(self.header)
+        layout.addLayout(self.pickers)
+        layout.addWidget(self.summary)
+        layout.addWidget(self.scroll, 1)
+        layout.addWidget(self.pins_title)
+        layout.addWidget(self.pin_list)
+        layout.addWidget(self.status)
+        self.debounce.timeout.connect(self.rebuild_now)
+        self.refresher.delivered.connect(self._show)
+        self.pin_model.pinsChanged.connect(self.rebuild_now)
+        self.pin_model.problem.connect(self.statusMessage)
+        self.retranslate()
+
+    # --- building the widgets ----------------------------------------------------------
+
+    def _build_pickers(self) -> None:
+        # `header` is the row above the pickers where a panel-wide action can be added.
+        self.header = QHBoxLayout()
+        self.header.setContentsMargins(0, 0, 0, 0)
+        self.agent_picker = QComboBox(self)
+        self.agent_picker.setObjectName("contextAgentPicker")
+        for agent in AGENTS:
+            self.agent_picker.addItem(agent, agent)
+        self.type_picker = QComboBox(self)
+        self.type_picker.setObjectName("contextTypePicker")
+        for chapter_type in CHAPTER_TYPES:
+            self.type_picker.addItem(chapter_type, chapter_type)
+        self.chapter_picker = QSpinBox(self)
+        self.chapter_picker.setObjectName("contextChapterPicker")
+        self.chapter_picker.setRange(1, MAX_CHAPTER)
+        self.chapter_title = QLabel(self)
+        self.chapter_title.setObjectName("contextChapterTitle")
+        self.chapter_title.setTextFormat(Qt.TextFormat.PlainText)
+        chapter_row = QHBoxLayout()
+        chapter_row.addWidget(self.chapter_picker)
+        chapter_row.addWidget(self.chapter_title, 1)
+        self.pickers = QFormLayout()
+        self.pickers.setContentsMargins(0, 0, 0, 0)
+        self.pickers.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
+        self.agent_label, self.type_label, self.chapter_label = QLabel(), QLabel(), QLabel()
+        self.pickers.addRow(self.agent_label, self.agent_picker)
+        self.pickers.addRow(self.type_label, self.type_picker)
+        self.pickers.addRow(self.chapter_label, chapter_row)
+        self.agent_picker.currentIndexChanged.connect(self._agent_chosen)
+        self.type_picker.activated.connect(self._type_chosen)
+        self.chapter_picker.valueChanged.connect(self._chapter_chosen)
+
+    def _build_blocks(self) -> None:
+        self.column_header = QHeaderView(Qt.Orientation.Horizontal, self)
+        self.column_header.setObjectName("contextHeader")
+        self.column_header.setModel(self.model)
+        self.column_header.setFixedHeight(self.column_header.sizeHint().height())
+        self.sections = {layer: LayerSection(layer, self.model, self) for layer in Layer}
+        body = QWidget(self)
+        column = QVBoxLayout(body)
+        column.setContentsMargins(0, 0, 0, 0)
+        column.setSpacing(2)
+        column.addWidget(self.column_header)
+        for section in self.sections.values():
+            column.addWidget(section)
+            section.activated.connect(self._open_row)
+            section.menuRequested.connect(self._block_menu)
+        column.addStretch(1)
+        self.scroll = QScrollArea(self)
+        self.scroll.setObjectName("contextBlocks")
+        self.scroll.setWidgetResizable(True)
+        self.scroll.setFrameShape(QFrame.Shape.StyledPanel)
+        self.scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.scroll.setWidget(body)
+
+    def _build_pins(self) -> None:
+        self.pins_title = QLabel(self)
+        font = self.pins_title.font()
+        font.setBold(True)
+        self.pins_title.setFont(font)
+        self.pin_list = QListView(self)
+        self.pin_list.setObjectName("contextPinList")
+        self.pin_list.setModel(self.pin_model)
+        self.pin_list.setDragDropMode(QAbstractItemView.DragDropMode.InternalMove)
+        self.pin_list.setDefaultDropAction(Qt.DropAction.MoveAction)
+        self.pin_list.setDragEnabled(True)
+        self.pin_list.setAcceptDrops(True)
+        self.pin_list.setDropIndicatorShown(True)
+        self.pin_list.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
+        self.pin_list.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+        self.pin_list.setFixedHeight(self.fontMetrics().height() * 5 + 16)
+        self.pin_list.customContextMenuRequested.connect(self._pin_menu)
+        self.pin_list.doubleClicked.connect(self._open_pin)
+        self.unpin_action = QAction(self)
+        self.unpin_action.setShortcut(QKeySequence.StandardKey.Delete)
+        self.unpin_action.setShortcutContext(Qt.ShortcutContext.WidgetShortcut)
+        self.unpin_action.triggered.connect(self.unpin_selected)
+        self.pin_list.addAction(self.unpin_action)
+
+    def retranslate(self) -> None:
+        """Every label in the current language."""
+        self.agent_label.setText(self.tr("Agent"))
+        self.type_label.setText(self.tr("Chapter type"))
+        self.chapter_label.setText(self.tr("Chapter"))
+        names = self.type_names()
+        for row in range(self.type_picker.count()):
+            self.type_picker.setItemText(row, names[self.type_picker.itemData(row)])
+        self.chapter_picker.setPrefix(self.tr("Chapter ", "spin box prefix"))
+        self.chapter_picker.setSuffix(self.tr(" ", "spin box suffix"))
+        self.pins_title.setText(self.tr("Pinned (drag to reorder)"))
+        self.unpin_action.setText(self.tr("Unpin"))
+        metrics = self.fontMetrics()
+        words = [self.model.status_word(status) for status in Status]
+        words.append(self.model.score_text(0.0))
+        widths = column_widths(metrics, words)
+        size_columns(self.column_header, widths)
+        for section in self.sections.values():
+            section.set_column_widths(widths)
+        self.model.headerDataChanged.emit(Qt.Orientation.Horizontal, 0, 4)
+        self._show_titles()
+        self.summary.refresh()
+        self._update_chapter_title()
+
+    def type_names(self) -> dict[str, str]:
+        """The chapter types in the UI language."""
+        return {
+            "plot": self.tr("Plot"),
+            "battle": self.tr("Battle"),
+            "emotion": self.tr("Emotion"),
+            "transition": self.tr("Transition"),
+        }
+
+    def layer_names(self) -> dict[Layer, str]:
+        """The groups as the seeds name them (固定层 …)."""
+        return {
+            Layer.FIXED: self.tr("Fixed layer"),
+            Layer.ROLLING: self.tr("Rolling layer"),
+            Layer.ON_DEMAND: self.tr("On-demand layer"),
+            Layer.TASK: self.tr("Task"),
+        }
+
+    # --- wiring from the main window ---------------------------------------------------
+
+    def set_buffer_source(self, buffers: Callable[[], dict[Path, str]]) -> None:
+        """`buffers()` is asked on the GUI thread for the unsaved text of open files."""
+        self._buffers = buffers
+
+    def add_header_action(self, action: QAction, object_name: str) -> QToolButton:
+        """A button for a window action in the row above the pickers (Prepare feed)."""
+        button = QToolButton(self)
+        button.setObjectName(object_name)
+        button.setDefaultAction(action)
+        button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
+        button.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
+        self.header.addWidget(button)
+        return button
+
+    def set_project(self, project: Project | None) -> None:
+        """Show feeds of `project` (None: nothing); starts at its last chapter."""
+        self.refresher.forget()
+        self.debounce.stop()
+        self.project = project
+        self.current = None
+        self._type_override = None
+        self.model.set_feed(None)
+        self.summary.set_feed(None)
+        self.pin_model.set_project(project)
+        if project is not None:
+            last = project.chapters[-1].number if project.chapters else 1
+            self.follow_chapter(last)
+        self._show_titles()
+
+    def follow_chapter(self, chapter: int) -> None:
+        """Show `chapter` (the editor's current chapter changed)."""
+        if chapter == self.chapter_picker.value() and self.current is not None:
+            return
+        self.chapter_picker.blockSignals(True)
+        self.chapter_picker.setValue(max(1, min(chapter, MAX_CHAPTER)))
+        self.chapter_picker.blockSignals(False)
+        self._update_chapter_title()
+        self.rebuild_now()
+
+    def use_chapter_type(self, chapter: int, chapter_type: str) -> None:
+        """Show `chapter` as this type without writing it (the chapter has no plan file)."""
+        self._type_override = (chapter, chapter_type)
+        self.rebuild_now()
+
+    def schedule_rebuild(self, *_args) -> None:
+        """Rebuild once the author pauses (text typed, a file changed on disk)."""
+        if self.project is not None:
+            self.debounce.start()
+
+    def rebuild_now(self) -> int | None:
+        """Ask the worker for the feed the pickers describe, over the unsaved text now."""
+        self.debounce.stop()
+        if self.project is None:
+            return None
+        job = self.refresher.request(self.project, self.request(), self._buffers())
+        self.status.setText(self.tr("Updating…"))
+        return job
+
+    def request(self) -> FeedRequest:
+        """What the pickers describe: agent, chapter, and a chapter type when overridden."""
+        chapter = self.chapter_picker.value()
+        override = self._type_override
+        chapter_type = override[1] if override and override[0] == chapter else None
+        return FeedRequest(self.agent_picker.currentData(), chapter, chapter_type)
+
+    @property
+    def feed(self) -> Feed | None:
+        """The feed shown now (None before the first build or after an error)."""
+        return self.current.feed if self.current else None
+
+    def shutdown(self) -> None:
+        """Stop the worker thread and wait for it."""
+        self.debounce.stop()
+        self.refresher.shutdown()
+
+    # --- pins --------------------------------------------------------------------------
+
+    def pin(self, ref: str) -> bool:
+        """Pin `ref` at the end of the list; a refusal is reported with its reason."""
+        if self.project is None:
+            return False
+        try:
+            add_pin(self.project, ref)
+        except (PinProblem, WorkbenchError) as error:
+            self.statusMessage.emit(self.tr("Cannot pin: %1").replace("%1", str(error)))
+            return False
+        self.pin_model.reload()
+        self.statusMessage.emit(self.tr("Pinned %1").replace("%1", ref))
+        self.rebuild_now()
+        return True
+
+    def unpin(self, ref: str) -> None:
+        """Remove one pin."""
+        if self.project is None:
+            return
+        try:
+            remove_pin(self.project, ref)
+        except WorkbenchError as error:
+            self.statusMessage.emit(str(error))
+        self.pin_model.reload()
+        self.rebuild_now()
+
+    def unpin_selected(self) -> None:
+        """Unpin the pins selected in the list (Delete)."""
+        rows = self.pin_list.selectionModel().selectedRows()
+        self.pin_model.unpin([index.data(Qt.ItemDataRole.UserRole) for index in rows])
+
+    # --- results -----------------------------------------------------------------------
+
+    def _show(self, result: PanelFeed) -> None:
+        for section in self.sections.values():
+            self._folded |= section.folded_blocks()
+        self.current = result
+        self.model.set_feed(result)
+        for section in self.sections.values():
+            section.expand_all_items(self._folded)
+        feed = result.feed
+        self.summary.set_feed(feed)
+        if feed is not None:
+            self.pin_model.set_checks(result.pins)
+            self.type_picker.setCurrentIndex(self.type_picker.findData(feed.template))
+            self.type_picker.setToolTip(self._type_source(feed))
+        self._show_titles()
+        self._show_status(result)
+        self.feedChanged.emit(result)
+
+    def _show_status(self, result: PanelFeed) -> None:
+        if result.error:
+            self.status.setText(self.tr("Cannot build the feed: %1").replace("%1", result.error))
+            self.status.setStyleSheet("color: #c62828;")
+            return
+        self.status.setStyleSheet("color: #616161;")
+        text = self.tr("%1 for chapter %2").replace("%1", result.request.agent)
+        text = text.replace("%2", str(result.request.chapter))
+        if result.buffered:
+            text += self.tr(" · unsaved text of %1").replace("%1", "、".join(result.buffered))
+        notes = result.feed.notes if result.feed else []
+        self.status.setText(text)
+        self.status.setToolTip("\n".join(notes))
+
+    def _show_titles(self) -> None:
+        feed = self.feed
+        totals = feed.totals() if feed else {}
+        names = self.layer_names()
+        for layer, section in self.sections.items():
+            numbers = totals.get(layer.value, {"chars": 0, "tokens": 0})
+            text = (
+                self.tr("%1 zi · %2 tokens")
+                .replace("%1", f"{numbers['chars']:,}")
+                .replace("%2", f"{numbers['tokens']:,}")
+            )
+            section.set_title(names[layer], text)
+            section.setVisible(section.block_count() > 0)
+
+    def _type_source(self, feed: Feed) -> str:
+        return {
+            "plan": self.tr("From the chapter plan's front matter"),
+            "option": self.tr("Chosen here; the chapter has no plan file to keep it in"),
+            "default": self.tr("Default: the plan does not name a type"),
+        }.get(feed.template_source, "")
+
+    def _update_chapter_title(self) -> None:
+        if self.project is None:
+            self.chapter_title.clear()
+            return
+        number = self.chapter_picker.value()
+        ref = self.project.chapter(number)
+        try:
+            title = self.project.chapter_title(ref) if ref else ""
+        except (OSError, WorkbenchError):
+            title = ""
+        if ref is None:
+            title = self.tr("(not written yet)")
+        self.chapter_title.setText(title)
+        self.chapter_title.setToolTip(self.project.relative(ref.path) if ref else "")
+
+    # --- pickers -----------------------------------------------------------------------
+
+    def _agent_chosen(self, _index: int) -> None:
+        self.agentChosen.emit(self.agent_picker.currentData())
+        self.rebuild_now()
+
+    def _chapter_chosen(self, _value: int) -> None:
+        self._update_chapter_title()
+        self.schedule_rebuild()
+
+    def _type_chosen(self, index: int) -> None:
+        chapter_type = self.type_picker.itemData(index)
+        if self.feed is not None and chapter_type == self.feed.template:
+            return
+        self.chapterTypeRequested.emit(self.chapter_picker.value(), chapter_type)
+
+    # --- rows --------------------------------------------------------------------------
+
+    def _open_row(self, index: QModelIndex) -> None:
+        source = index.siblingAtColumn(0).data(SOURCE_ROLE)
+        if self.project is None or not source or not source[0]:
+            return
+        path, section, find = source
+        self.openSourceRequested.emit(self.project.root / path, section, find)
+
+    def _block_menu(self, index: QModelIndex, position) -> None:
+        first = index.siblingAtColumn(0)
+        ref = first.data(PIN_ROLE)
+        pinned = bool(first.data(PINNED_ROLE))
+        is_item = first.parent().isValid()
+        menu = QMenu(self)
+        if pinned:
+            text = self.tr("Unpin this entry") if is_item else self.tr("Unpin this block")
+            action = menu.addAction(text)
+            action.triggered.connect(lambda _checked=False, r=ref: self.unpin(r))
+        else:
+            text = self.tr("Pin this entry") if is_item else self.tr("Pin this block")
+            action = menu.addAction(text)
+            action.triggered.connect(lambda _checked=False, r=ref: self.pin(r))
+        source = first.data(SOURCE_ROLE)
+        if source and source[0]:
+            menu.addAction(self.tr("Open the source")).triggered.connect(
+                lambda _checked=False, i=first: self._open_row(i)
+            )
+        menu.popup(position)
+
+    def _pin_menu(self, position) -> None:
+        index = self.pin_list.indexAt(position)
+        if not index.isValid():
+            return
+        menu = QMenu(self)
+        menu.addAction(self.unpin_action)
+        menu.popup(self.pin_list.viewport().mapToGlobal(position))
+
+    def _open_pin(self, index: QModelIndex) -> None:
+        ref = index.data(Qt.ItemDataRole.UserRole)
+        if self.project is None or not ref or ref.startswith("block:"):
+            return
+        path, _, section = ref.partition("#")
+        if "/" in path or path.endswith((".md", ".txt")):
+            self.openSourceRequested.emit(self.project.root / path, section, "")
+
+    def changeEvent(self, event: QEvent) -> None:
+        """Retranslate when the UI language changes."""
+        if event.type() == QEvent.Type.LanguageChange:
+            self.retranslate()
+        super().changeEvent(event)

@@ -90,6 +90,7 @@ class ContextPanel(QWidget):
         layout.addWidget(self.scroll, 1)
         layout.addWidget(self.pins_title)
         layout.addWidget(self.pin_list)
+        layout.addWidget(self.pin_hint)
         layout.addWidget(self.status)
         self.debounce.timeout.connect(self.rebuild_now)
         self.refresher.delivered.connect(self._show)
@@ -124,8 +125,11 @@ class ContextPanel(QWidget):
         self.pickers.setContentsMargins(0, 0, 0, 0)
         self.pickers.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
         self.agent_label, self.type_label, self.chapter_label = QLabel(), QLabel(), QLabel()
-        self.pickers.addRow(self.agent_label, self.agent_picker)
-        self.pickers.addRow(self.type_label, self.type_picker)
+        agent_row = QHBoxLayout()
+        agent_row.addWidget(self.agent_picker, 1)
+        agent_row.addWidget(self.type_label)
+        agent_row.addWidget(self.type_picker, 1)
+        self.pickers.addRow(self.agent_label, agent_row)
         self.pickers.addRow(self.chapter_label, chapter_row)
         self.agent_picker.currentIndexChanged.connect(self._agent_chosen)
         self.type_picker.activated.connect(self._type_chosen)
@@ -169,7 +173,11 @@ class ContextPanel(QWidget):
         self.pin_list.setDropIndicatorShown(True)
         self.pin_list.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
         self.pin_list.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
-        self.pin_list.setFixedHeight(self.fontMetrics().height() * 5 + 16)
+        self.pin_hint = QLabel(self)
+        self.pin_hint.setObjectName("contextPinHint")
+        self.pin_hint.setWordWrap(True)
+        self.pin_hint.setStyleSheet("color: #757575;")
+        self.pin_model.modelReset.connect(self._fit_pins)
         self.pin_list.customContextMenuRequested.connect(self._pin_menu)
         self.pin_list.doubleClicked.connect(self._open_pin)
         self.unpin_action = QAction(self)
@@ -177,6 +185,14 @@ class ContextPanel(QWidget):
         self.unpin_action.setShortcutContext(Qt.ShortcutContext.WidgetShortcut)
         self.unpin_action.triggered.connect(self.unpin_selected)
         self.pin_list.addAction(self.unpin_action)
+
+    def _fit_pins(self) -> None:
+        """The list as tall as its pins (at most five rows); a hint while there are none."""
+        rows = self.pin_model.rowCount()
+        row_height = self.pin_list.sizeHintForRow(0) if rows else 0
+        self.pin_list.setFixedHeight(min(rows, 5) * max(row_height, 1) + 6)
+        self.pin_list.setVisible(rows > 0)
+        self.pin_hint.setVisible(rows == 0)
 
     def retranslate(self) -> None:
         """Every label in the current language."""
@@ -189,6 +205,10 @@ class ContextPanel(QWidget):
         self.chapter_picker.setPrefix(self.tr("Chapter ", "spin box prefix"))
         self.chapter_picker.setSuffix(self.tr(" ", "spin box suffix"))
         self.pins_title.setText(self.tr("Pinned (drag to reorder)"))
+        self.pin_hint.setText(
+            self.tr("Nothing pinned. Right-click a block here, a file in the tree or a section")
+            + self.tr(" in the editor to keep it in every feed.")
+        )
         self.unpin_action.setText(self.tr("Unpin"))
         metrics = self.fontMetrics()
         words = [self.model.status_word(status) for status in Status]

@@ -4,7 +4,7 @@ checklist (本次实际喂入的上下文清单) as ✓/✗ lines."""
 from __future__ import annotations
 
 from PySide6.QtCore import QEvent, Qt
-from PySide6.QtWidgets import QGridLayout, QLabel, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QGridLayout, QLabel, QWidget
 
 from workbench.feed import Feed, Status
 from workbench.feed.model import ChecklistItem
@@ -29,7 +29,7 @@ class FeedSummary(QWidget):
         self.verdict.setWordWrap(True)
         self.checklist = QWidget(self)
         self.checklist.setObjectName("contextChecklist")
-        self.lines = QVBoxLayout(self.checklist)
+        self.lines = QGridLayout(self.checklist)
         self.lines.setContentsMargins(0, 0, 0, 0)
         self.lines.setSpacing(1)
         grid = QGridLayout(self)
@@ -111,7 +111,9 @@ class FeedSummary(QWidget):
             widget = self.lines.takeAt(0).widget()
             if widget is not None:
                 widget.deleteLater()
-        for item in items:
+        # All well: the short lines in two columns; anything missing: one line each, in full.
+        columns = 2 if all(item.ok for item in items) else 1
+        for number, item in enumerate(items):
             line = QLabel(self._line_text(item), self.checklist)
             line.setTextFormat(Qt.TextFormat.PlainText)
             line.setWordWrap(True)
@@ -121,7 +123,7 @@ class FeedSummary(QWidget):
                 line.setStyleSheet(f"color: {STATUS_COLOURS[status].name()};")
             else:
                 line.setStyleSheet("color: #757575;")
-            self.lines.addWidget(line)
+            self.lines.addWidget(line, number // columns, number % columns)
 
     def _line_text(self, item: ChecklistItem) -> str:
         label = self.check_label(item)

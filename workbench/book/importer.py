@@ -27,12 +27,18 @@ import logging
 import re
 from collections import Counter
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from itertools import pairwise
 from pathlib import Path
 
 from workbench.book.counting import count_zi
 from workbench.book.layout import Layout, default_layout, detect_layout
+from workbench.book.manuscript_lines import (
+    boilerplate_kind,
+    english_number,
+    read_docx,
+    volume_heading,
+)
 from workbench.book.numerals import NUMERAL_CHARS, parse_number
 from workbench.book.project import Project
 from workbench.book.templates import missing_templates
@@ -47,6 +53,8 @@ MAX_HEADING_LENGTH = 60
 WRITE_THREADS = 8
 MAX_JUNK_LENGTH = 16
 PROLOGUE_WORDS = ("楔子", "序章", "引子")
+VOLUME_KIND = "卷"
+DOCX = "docx"  # the "encoding" of a Word manuscript: its paragraphs, not bytes
 
 _SPACES = " \t\u3000\xa0\ufeff"
 _OPENERS = "【[〖（(「《"
@@ -60,7 +68,7 @@ _KNOWN_JUNK = re.compile(
 _WS = f"[{_SPACES}]*"
 _CHINESE = re.compile(rf"第{_WS}([{NUMERAL_CHARS}]+){_WS}([章回节])(?!合|课)")
 _PROLOGUE = re.compile("|".join(PROLOGUE_WORDS))
-_ENGLISH = re.compile(r"chapter[ \t]*(\d+)", re.IGNORECASE)
+_ENGLISH = re.compile(r"chapter[ \t]*", re.IGNORECASE)
 _MARKDOWN_EDGE = re.compile(r"^[#*=>\s\u3000]+|[#*=\s\u3000]+$")
 _WHITESPACE_RUN = re.compile(f"[{_SPACES}]+")
 _QUICK_FILTER = re.compile(r"第|楔子|序章|引子|chapter", re.IGNORECASE)
@@ -68,10 +76,12 @@ _QUICK_FILTER = re.compile(r"第|楔子|序章|引子|chapter", re.IGNORECASE)
 
 @dataclass(frozen=True)
 class Heading:
-    """A recognised chapter heading: its number and title (junk and numbering removed)."""
+    """A recognised chapter heading: its number and title (junk and numbering removed), and
+    the heading as the author wrote it (第一回 宴桃园…, Chapter One: …), without the junk."""
 
     number: int
     title: str
+    label: str = ""
 
 
 @dataclass(frozen=True)
@@ -83,14 +93,26 @@ class SplitChapter:
     line: int  # 1-based line of the heading in the manuscript
     heading_line: str  # the original heading line, without its line ending
     body: str  # the manuscript text after the heading line, up to the next heading
+    label: str = ""  # the heading as written (第一回 …); "" gives 第N章 title
+    volume: str = ""  # the volume heading this chapter is under, as written
 
     def heading(self) -> str:
-        """The Markdown heading the chapter file starts with."""
-        return f"# 第{self.number}章 {self.title}".rstrip()
+        """The Markdown heading the chapter file starts with: the author's own words."""
+        return f"# {self.label}" if self.label else f"# 第{self.number}章 {self.title}".rstrip()
 
     def file_text(self, newline: str = "\n") -> str:
         """The chapter file: the generated heading line, then the body exactly."""
         return self.heading() + newline + self.body
+
+
+@dataclass(frozen=True)
+class SetAside:
+    """A manuscript line kept out of the chapter text (a volume heading, a dropped platform
+    line), recorded with its line number in the import log."""
+
+    line: int  # 1-based
+    text: str  # the line, without its line ending
+    kind: str  # 卷, or the platform line's kind (更新时间, 字数, 求票, 网址, 站点)
 
 
 @dataclass
@@ -103,6 +125,9 @@ class ManuscriptSplit:
     front_matter: str
     chapters: list[SplitChapter]
     warnings: list[str] = field(default_factory=list)
+    volumes: list[SetAside] = field(default_factory=list)  # volume headings, recorded
+    boilerplate: list[SetAside] = field(default_factory=list)  # platform lines found
+    strip_boilerplate: bool = False  # whether those lines were left out of the chapters
 
     def zi(self, chapter: SplitChapter) -> int:
         """字 count of the chapter file as it will be written."""
@@ -141,25 +166,50 @@ def parse_heading(line: str) -> Heading | None:
         match = pattern.search(text)
         if match is None or not _junk_ok(text[: match.start()]):
             continue
-        rest = text[match.end() :]
+        english = english_number(text[match.end() :]) if pattern is _ENGLISH else None
+        if pattern is _ENGLISH and english is None:
+            continue
+        rest = text[match.end() + english[1] :] if english else text[match.end() :]
         if pattern is not _CHINESE and rest and rest[0] not in _SEPARATORS:
             continue  # 引子就是…, Chapter 1st: a word, not a heading
         opened = any(ch in _OPENERS for ch in text[: match.start()])
         title = _clean_title(rest, opened)
         if title is None:
             continue
+        label = _as_written(match.group(0), rest, opened)
         if pattern is _PROLOGUE:
-            return Heading(0, f"{match.group(0)} {title}".strip())
+            return Heading(0, f"{match.group(0)} {title}".strip(), label)
+        if english:
+            written = text[match.start() : match.end() + english[1]]
+            return Heading(english[0], title, _as_written(written, rest, opened))
         try:
             number = parse_number(match.group(1))
         except ValueError:
             continue
-        return Heading(number, title)
+        return Heading(number, title, label)
     return None
 
 
-def split_text(text: str, source: Path, encoding: str = "utf-8") -> ManuscriptSplit:
-    """Cut a manuscript's text into front matter and chapters at its heading lines."""
+def _as_written(numbering: str, rest: str, opened: bool) -> str:
+    """The heading from its numbering on, spacing and punctuation kept; only brackets that
+    wrapped the numbering (【第五章】 风起) become one space."""
+    title = _MARKDOWN_EDGE.sub("", rest.lstrip(_TITLE_LEAD))
+    if opened:
+        title = title.rstrip(_CLOSERS + _SPACES)
+    lead = rest[: len(rest) - len(rest.lstrip(_TITLE_LEAD))]
+    if any(ch in _CLOSERS for ch in lead):
+        lead = " "
+    return (numbering + (lead if title else "") + title).rstrip(_SPACES)
+
+
+def split_text(
+    text: str, source: Path, encoding: str = "utf-8", *, strip_boilerplate: bool = False
+) -> ManuscriptSplit:
+    """Cut a manuscript's text into front matter and chapters at its heading lines.
+
+    Volume headings are set aside (recorded, never glued into a chapter); platform lines are
+    found and, with `strip_boilerplate`, set aside too.
+    """
     newline = "\r\n" if "\r\n" in text else "\n"
     lines = text.splitlines(keepends=True)
     found: list[tuple[int, Heading]] = []
@@ -168,25 +218,49 @@ def split_text(text: str, source: Path, encoding: str = "utf-8") -> ManuscriptSp
         if heading is not None:
             found.append((index, heading))
     found = _without_table_of_contents(found, lines)
-    offsets = [0]
-    for line in lines:
-        offsets.append(offsets[-1] + len(line))
+    volumes, boilerplate = _set_aside(lines, {index for index, _ in found})
+    skipped = {entry.line - 1 for entry in volumes}
+    if strip_boilerplate:
+        skipped |= {entry.line - 1 for entry in boilerplate}
+
+    def kept(start: int, end: int) -> str:
+        return "".join(lines[i] for i in range(start, end) if i not in skipped)
+
     chapters = []
     for position, (index, heading) in enumerate(found):
         end_index = found[position + 1][0] if position + 1 < len(found) else len(lines)
+        above = [volume_heading(entry.text) for entry in volumes if entry.line - 1 < index]
         chapters.append(
             SplitChapter(
                 number=heading.number,
                 title=heading.title,
                 line=index + 1,
                 heading_line=lines[index].rstrip("\r\n"),
-                body=text[offsets[index + 1] : offsets[end_index]],
+                body=kept(index + 1, end_index),
+                label=heading.label,
+                volume=(above[-1] or "") if above else "",
             )
         )
-    front_end = offsets[found[0][0]] if found else len(text)
-    split = ManuscriptSplit(source, encoding, newline, text[:front_end], chapters)
+    front = kept(0, found[0][0] if found else len(lines))
+    split = ManuscriptSplit(source, encoding, newline, front, chapters)
+    split.volumes, split.boilerplate = volumes, boilerplate
+    split.strip_boilerplate = strip_boilerplate
     _renumber_repeats(split)
     return split
+
+
+def _set_aside(lines: list[str], headings: set[int]) -> tuple[list[SetAside], list[SetAside]]:
+    """The volume heading lines and the platform lines, outside the chapter headings."""
+    volumes, boilerplate = [], []
+    for index, line in enumerate(lines):
+        if index in headings or not line.strip(_SPACES + "\r\n"):
+            continue
+        text = line.rstrip("\r\n")
+        if volume_heading(line) is not None:
+            volumes.append(SetAside(index + 1, text, VOLUME_KIND))
+        elif (kind := boilerplate_kind(line)) is not None:
+            boilerplate.append(SetAside(index + 1, text, kind))
+    return volumes, boilerplate
 
 
 def _without_table_of_contents(
@@ -213,10 +287,7 @@ def _renumber_repeats(split: ManuscriptSplit) -> None:
     numbers = [chapter.number for chapter in split.chapters]
     if repeated:
         start = 0 if numbers[0] == 0 else 1
-        split.chapters = [
-            SplitChapter(start + i, c.title, c.line, c.heading_line, c.body)
-            for i, c in enumerate(split.chapters)
-        ]
+        split.chapters = [replace(c, number=start + i) for i, c in enumerate(split.chapters)]
         shown = "、".join(str(n) for n in repeated[:5])
         split.warnings.append(
             f"chapter numbers repeat ({shown}); chapters are numbered in order of appearance"
@@ -236,11 +307,18 @@ def _renumber_repeats(split: ManuscriptSplit) -> None:
         split.warnings.append(f"no heading for chapter(s) {shown}")
 
 
-def read_manuscript(path: Path | str) -> ManuscriptSplit:
-    """Read a manuscript in its encoding (UTF-8, UTF-8 with BOM, GB18030/GBK) and split it."""
+def read_manuscript(path: Path | str, *, strip_boilerplate: bool = False) -> ManuscriptSplit:
+    """Read a manuscript — TXT/Markdown in its encoding (UTF-8, UTF-8 with BOM, GB18030/GBK),
+    or a .docx document, one line a paragraph — and split it."""
+    path = Path(path)
+    if path.suffix.lower() == ".docx":
+        document = read_docx(path)
+        split = split_text(document.text, path, DOCX, strip_boilerplate=strip_boilerplate)
+        log.debug("split %s into %d chapters", path, len(split.chapters))
+        return split
     loaded = read_text(path)
     text = loaded.text.removeprefix("\ufeff")
-    split = split_text(text, loaded.path, loaded.encoding)
+    split = split_text(text, loaded.path, loaded.encoding, strip_boilerplate=strip_boilerplate)
     log.debug("split %s into %d chapters", path, len(split.chapters))
     return split
 
@@ -329,22 +407,38 @@ def write_import(plan: ImportPlan, *, force: bool = False) -> list[Path]:
 
 
 def _append_import_log(plan: ImportPlan) -> Path:
-    # The original heading lines, verbatim: with the front matter and the chapter bodies they
-    # give back the manuscript exactly.
+    # Every line not in a chapter file's text, verbatim with its line number: the original
+    # heading lines, the volume headings and the dropped platform lines. With the front
+    # matter and the chapter bodies they give back the manuscript exactly.
     split = plan.split
     path = plan.project.root / IMPORT_LOG_FILE
+    set_aside = [
+        (chapter.line, plan.relative(target), chapter.heading_line)
+        for chapter, target in zip(split.chapters, plan.chapter_paths, strict=True)
+    ]
+    set_aside += [(v.line, f"（{VOLUME_KIND}）", v.text) for v in split.volumes]
+    if split.strip_boilerplate:
+        set_aside += [(b.line, f"（删除：{b.kind}）", b.text) for b in split.boilerplate]
+    volumes = _volume_starts(split)
     lines = [
         f"## {split.source.name}",
         "",
         f"- 编码：{split.encoding}；章节：{len(split.chapters)}",
-        "- 下面是每章原来的标题行（行号、章节文件、原文），各章正文逐字保存在章节文件中，"
-        "标题行之前的文字保存在 " + (FRONT_MATTER_FILE if plan.front_matter_path else "（无）"),
+        *(f"- 分卷：{volume}（从第{number}章起）" for volume, number in volumes),
+        *(
+            [
+                f"- 删除了 {len(split.boilerplate)} 行平台附加文字"
+                "（更新时间、字数、求票、网址等），见下表"
+            ]
+            if split.strip_boilerplate and split.boilerplate
+            else []
+        ),
+        "- 下面是不在章节正文里的每一行（行号、去处、原文）：每章原来的标题行、分卷标题、删除的行；"
+        "各章正文逐字保存在章节文件中，标题行之前的文字保存在 "
+        + (FRONT_MATTER_FILE if plan.front_matter_path else "（无）"),
         "",
         "```text",
-        *(
-            f"{chapter.line}\t{plan.relative(target)}\t{chapter.heading_line}"
-            for chapter, target in zip(split.chapters, plan.chapter_paths, strict=True)
-        ),
+        *(f"{line}\t{where}\t{text}" for line, where, text in sorted(set_aside)),
         "```",
         "",
     ]
@@ -355,3 +449,12 @@ def _append_import_log(plan: ImportPlan) -> Path:
     else:
         write_text(path, "# 导入记录\n\n" + entry, UTF8)
     return path
+
+
+def _volume_starts(split: ManuscriptSplit) -> list[tuple[str, int]]:
+    """Each volume heading with the number of the first chapter under it."""
+    starts: list[tuple[str, int]] = []
+    for chapter in split.chapters:
+        if chapter.volume and (not starts or starts[-1][0] != chapter.volume):
+            starts.append((chapter.volume, chapter.number))
+    return starts

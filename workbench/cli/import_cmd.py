@@ -1,4 +1,5 @@
-"""`workbench import FILE --into DIR [--dry-run] [--force]`: split a manuscript into chapters."""
+"""`workbench import FILE --into DIR [--dry-run] [--force] [--strip-boilerplate]`: split a
+manuscript (TXT, Markdown or .docx) into chapters."""
 
 from __future__ import annotations
 
@@ -14,20 +15,29 @@ from workbench.book.importer import (
 )
 from workbench.cli import main as cli
 
+SHOWN_LINES = 20
 LOOKED_FOR = "第N章/第N回/第N节 (Arabic or Chinese numerals), 楔子/序章/引子, Chapter N"
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
     """Add the `import` subcommand."""
     parser = subparsers.add_parser(
-        "import", help="split a TXT/MD manuscript into chapter files by its headings"
+        "import", help="split a TXT/MD/DOCX manuscript into chapter files by its headings"
     )
-    parser.add_argument("file", metavar="FILE", help="the manuscript (UTF-8 or GBK/GB18030)")
+    parser.add_argument(
+        "file", metavar="FILE", help="the manuscript (TXT/MD in UTF-8 or GBK/GB18030, or .docx)"
+    )
     parser.add_argument("--into", metavar="DIR", required=True, help="the project folder")
     parser.add_argument(
         "--dry-run", action="store_true", help="print the split (number, title, 字) only"
     )
     parser.add_argument("--force", action="store_true", help="replace existing chapter files")
+    parser.add_argument(
+        "--strip-boilerplate",
+        action="store_true",
+        help="leave platform lines (更新时间, 本章字数, 求收藏/月票, site banners) out of the"
+        " chapters; each is kept in meta/import-log.md",
+    )
     parser.set_defaults(handler=run)
 
 
@@ -43,6 +53,15 @@ def print_split(split: ManuscriptSplit) -> None:
         f"{split.source.name} ({split.encoding}): {len(split.chapters)} chapters, {total} 字; "
         f"{front} line(s) before the first heading"
     )
+    for volume in split.volumes:
+        print(f"volume heading (recorded, not in a chapter): line {volume.line}: {volume.text}")
+    if split.boilerplate:
+        action = "dropped" if split.strip_boilerplate else "kept; --strip-boilerplate drops them"
+        print(f"{len(split.boilerplate)} platform line(s) ({action}):")
+        for line in split.boilerplate[:SHOWN_LINES]:
+            print(f"  line {line.line} [{line.kind}]: {line.text.strip()}")
+        if len(split.boilerplate) > SHOWN_LINES:
+            print(f"  … and {len(split.boilerplate) - SHOWN_LINES} more")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -55,7 +74,7 @@ def run(args: argparse.Namespace) -> int:
     if into.exists() and not into.is_dir():
         print(f"workbench: {into}: exists and is not a folder", file=sys.stderr)
         return cli.EXIT_USAGE
-    split = read_manuscript(source)
+    split = read_manuscript(source, strip_boilerplate=args.strip_boilerplate)
     if not split.chapters:
         print(
             f"workbench: {source}: no chapter headings found; looked for {LOOKED_FOR}",

@@ -51,7 +51,7 @@ def test_import_dry_run_writes_nothing(corpus_copy, tmp_path, capsys):
         "6)",
     ]
     assert out[119].split()[:2] == ["120", "6573"]  # 第一百二十回 is one 字 longer than 第120章
-    assert out[120].startswith("sanguo-yanyi.txt (utf-8): 120 chapters, 597966 字")
+    assert out[120].startswith("sanguo-yanyi.txt (utf-8): 120 chapters, 598046 字")
     assert out[-1] == "dry run: nothing written"
     assert not into.exists()
 

@@ -77,6 +77,8 @@ class Layout:
     character_cards: tuple[str, ...] = ()
     recursive_characters: bool = False
     power_system_file: str = ""  # "": the 力量体系 section of the world file
+    # One summary a chapter (ch0007.md), fed until rolled-up ChX-ChY sections cover them.
+    chapter_summaries_dir: str = "references/chapter-summaries"
 
     def path(self, root: Path, role: Role) -> Path:
         """Absolute path of a role's file (which may not exist yet)."""
@@ -110,6 +112,7 @@ def _webnovel_layout(root: Path) -> Layout:
         character_cards=WEBNOVEL_CHARACTER_CARDS,
         recursive_characters=True,
         power_system_file=WEBNOVEL_POWER_SYSTEM,
+        chapter_summaries_dir=".webnovel/summaries",
     )
 
 

@@ -33,6 +33,7 @@ class Plan:
     location: str = ""
     from_outline: bool = False
     truncated: bool = False
+    type_given: bool = False  # the front matter names the type (else it is the default)
     extra: dict = field(default_factory=dict)
 
 
@@ -90,6 +91,7 @@ def plan_from_file(chapter: int, path: Path, text: str) -> Plan:
         body=body.strip("\n"),
         source=path,
         type=chapter_type,
+        type_given="type" in meta,
         act_end=meta.get("act_end") is True,
         characters=tuple(str(c).strip() for c in characters if str(c).strip()),
         location=str(meta.get("location") or ""),

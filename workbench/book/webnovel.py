@@ -127,8 +127,8 @@ def volume_outline(project: Project, chapter: int) -> Path | None:
 
 
 def summary_path(project: Project, chapter: int) -> Path:
-    """Where that tool keeps chapter N's summary."""
-    return project.root / SUMMARIES_DIR / f"ch{chapter:04d}.md"
+    """Where chapter N's summary is kept (that tool's naming, in either layout)."""
+    return project.root / project.layout.chapter_summaries_dir / f"ch{chapter:04d}.md"
 
 
 def protagonist_state_text(state: dict) -> str:

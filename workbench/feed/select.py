@@ -367,7 +367,8 @@ class Selector:
                 f"写 {plans_dir}/ch{self.chapter:03d}.md，或在大纲写一节 `### 第{self.chapter}章`"
             )
             return block
-        facts = [f"类型：{plan.type}"] if not plan.from_outline else []
+        # The type only when the author set it; the feed's header already names the default.
+        facts = [f"类型：{plan.type}"] if plan.type_given else []
         if plan.characters:
             facts.append("出场：" + "、".join(plan.characters))
         if plan.location:

@@ -4,7 +4,8 @@ That tool feeds its setting files as the global layer (世界观.md, the charact
 per-chapter summaries of the chapters before N (`.webnovel/summaries/chNNNN.md`, three of
 them) as the core layer (see book/webnovel.py for where each fact was read). Workbench does the
 same until its own files exist: references/fixed-context.md for the fixed layer, rolled-up
-`滚动摘要 ChX-ChY` sections for the rolling layer.
+`滚动摘要 ChX-ChY` sections for the rolling layer. A Workbench project may keep per-chapter
+summaries too (`references/chapter-summaries/`, where `workbench migrate` puts that tool's).
 """
 
 from __future__ import annotations
@@ -49,7 +50,7 @@ def chapter_summary_blocks(project: Project, covered: int, before: int) -> tuple
     """The per-chapter summaries of the (up to three) chapters before `before` that no
     rolled-up section covers, and the last chapter they cover (`covered` when there are none
     or one is missing)."""
-    if not webnovel.is_webnovel(project):
+    if not (project.root / project.layout.chapter_summaries_dir).is_dir():
         return [], covered
     first = max(covered + 1, before - webnovel.RECENT_SUMMARIES, 1)
     blocks, complete = [], True

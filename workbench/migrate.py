@@ -1,0 +1,329 @@
+"""`workbench migrate`: a one-way copy of a webnovel-writer project into Workbench's layout.
+
+Read through the same mapping the app uses to open such a project in place (book/webnovel.py,
+trackers/webnovel.py, feed/webnovel.py), so the migrated project's feeds hold what the original
+project's feeds hold. The source folder is only read; the target must be new (or empty).
+It sits above the trackers: it reads the book and the trackers and writes a new book.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+import shutil
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from workbench.book import webnovel
+from workbench.book.fixed_context import FixedPart, render_fixed_context, source_hashes
+from workbench.book.layout import DEFAULT_PATHS, Role, default_layout
+from workbench.book.naming import chapter_number_from_name
+from workbench.book.plans import outline_section
+from workbench.book.project import Project
+from workbench.book.sections import sections
+from workbench.book.textio import UTF8, write_text
+from workbench.errors import WorkbenchError
+from workbench.feed.trim import demote_headings
+from workbench.feed.webnovel import setting_text
+from workbench.trackers import load_cast, load_trackers
+from workbench.trackers.cast import Character
+from workbench.trackers.model import Foreshadowing, RelationshipChange
+
+log = logging.getLogger(__name__)
+
+REPORT_FILE = "meta/migration-report.md"
+PLOT_HEADER = ("ID", "内容", "埋设章节", "计划回收", "状态", "重要度", "相关角色", "关键词")
+RELATIONSHIP_HEADER = ("章节", "角色A", "角色B", "关系", "变化", "说明")
+_CHAPTER_SECTION = re.compile(r"^#{1,6}[ \t]*第[ \t]*(\d+)[ \t]*章", re.MULTILINE)
+# What of that tool's memory Workbench has no place for; named in the report.
+NOT_CARRIED_STATE = ("chapter_meta", "strand_tracker", "review_checkpoints", "relationships")
+NOT_CARRIED_FOLDERS = (".webnovel/backups", ".webnovel/archive", "审查报告")
+
+
+class MigrationProblem(WorkbenchError):
+    """The migration cannot start (nothing has been written)."""
+
+
+@dataclass
+class MigrationReport:
+    """What was carried over, where to, and what was not."""
+
+    source: Path
+    target: Path
+    carried: list[str] = field(default_factory=list)
+    not_carried: list[str] = field(default_factory=list)
+    written: list[Path] = field(default_factory=list)
+
+    def markdown(self) -> str:
+        """The report as `meta/migration-report.md` holds it."""
+        lines = [f"# 迁移记录：{self.source.name}", "", f"来源：`{self.source}`（未改动）", ""]
+        lines += ["## 已迁移", "", *(f"- {item}" for item in self.carried), ""]
+        lines += ["## 未迁移", "", *(f"- {item}" for item in self.not_carried or ["（无）"]), ""]
+        return "\n".join(lines)
+
+
+class _Writer:
+    def __init__(self, source: Project, target: Path) -> None:
+        self.source = source
+        self.target = target
+        self.report = MigrationReport(source.root, target)
+
+    def write(self, relative: str, text: str) -> Path:
+        path = self.target / relative
+        write_text(path, text, UTF8)
+        self.report.written.append(path)
+        return path
+
+    def copy(self, source: Path, relative: str) -> Path:
+        path = self.target / relative
+        path.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(source, path)  # byte for byte: the author's text in its own encoding
+        self.report.written.append(path)
+        return path
+
+    def carried(self, what: str) -> None:
+        self.report.carried.append(what)
+
+
+def migrate(source: Path | str, into: Path | str) -> MigrationReport:
+    """Copy a webnovel-writer project into a new Workbench project; raise MigrationProblem
+    (nothing written) when the source is not one or the target is not new."""
+    project = Project.open(source)
+    if not webnovel.is_webnovel(project):
+        raise MigrationProblem(f"{project.root}: not a webnovel-writer project (no 正文/ folder)")
+    target = Path(into).resolve()
+    if target == project.root or project.root in target.parents:
+        raise MigrationProblem(f"{target}: inside the project being migrated; choose a new folder")
+    if target.exists() and (not target.is_dir() or any(target.iterdir())):
+        raise MigrationProblem(f"{target}: exists and is not empty; migrate into a new folder")
+    writer = _Writer(project, target)
+    _chapters(writer)
+    _plans(writer)
+    _settings(writer)
+    _trackers(writer)
+    _summaries(writer)
+    _fixed_context(writer)
+    _not_carried(writer)
+    writer.write(REPORT_FILE, writer.report.markdown())
+    log.info("migrated %s into %s: %d files", project.root, target, len(writer.report.written))
+    return writer.report
+
+
+def _chapters(writer: _Writer) -> None:
+    project = writer.source
+    seen: set[int] = set()
+    for ref in project.chapters:
+        if ref.number in seen:
+            writer.report.not_carried.append(
+                f"{project.relative(ref.path)}：第{ref.number}章重复，只迁移了第一个文件"
+            )
+            continue
+        seen.add(ref.number)
+        width = max(3, len(str(ref.number)))
+        writer.copy(ref.path, f"chapters/ch{ref.number:0{width}d}.md")
+    writer.carried(f"正文：{len(seen)} 章 → chapters/（逐字节复制）")
+
+
+def _plan_numbers(project: Project) -> list[int]:
+    numbers: set[int] = set()
+    folder = project.role_path(Role.OUTLINE).parent
+    for path in sorted(folder.glob("第*卷*详细大纲.md")) if folder.is_dir() else []:
+        numbers |= {int(m.group(1)) for m in _CHAPTER_SECTION.finditer(project.read(path).text)}
+    plans_dir = project.root / project.layout.plans_dir
+    for path in sorted(plans_dir.iterdir()) if plans_dir.is_dir() else []:
+        parsed = chapter_number_from_name(path.stem)
+        if parsed is not None:
+            numbers.add(parsed[0])
+    return sorted(numbers)
+
+
+def _plans(writer: _Writer) -> None:
+    project = writer.source
+    count = 0
+    for number in _plan_numbers(project):
+        plan = project.plan(number)
+        if plan is None:
+            continue
+        if plan.from_outline:
+            # The whole section (the feed cuts it at 1500 again if it is longer).
+            text = project.read(plan.source).text
+            body = outline_section(text, number) or plan.body
+        else:
+            body = project.read(plan.source).text
+        writer.write(f"outline/chapters/ch{number:03d}.md", body.rstrip("\n") + "\n")
+        count += 1
+    writer.carried(f"章纲：{count} 章的规划（各卷详细大纲的「第N章」一节）→ outline/chapters/")
+
+
+def _settings(writer: _Writer) -> None:
+    project = writer.source
+    outline = project.read_role(Role.OUTLINE)
+    if outline is not None:
+        writer.copy(outline.path, DEFAULT_PATHS[Role.OUTLINE])
+        writer.carried(f"{project.relative(outline.path)} → {DEFAULT_PATHS[Role.OUTLINE]}")
+    world = project.read_role(Role.WORLD)
+    power_path = project.root / project.layout.power_system_file
+    power = project.read(power_path) if power_path.is_file() else None
+    world_text = world.text.rstrip("\n") + "\n" if world else "# 世界观\n"
+    if power is not None:
+        world_text += "\n## 力量体系\n\n" + _body_under(power.text, level=3).strip("\n") + "\n"
+    writer.write(DEFAULT_PATHS[Role.WORLD], world_text)
+    parts = [project.relative(p.path) for p in (world, power) if p is not None]
+    writer.carried(f"{'、'.join(parts)} → {DEFAULT_PATHS[Role.WORLD]}（力量体系为其中一节）")
+    _characters(writer)
+    known = {project.role_path(Role.WORLD), power_path, *project.character_files()}
+    for path in sorted((project.root / "设定集").glob("*.md")):
+        if path not in known:
+            writer.copy(path, f"worldbuilding/{path.name}")
+            writer.carried(f"{project.relative(path)} → worldbuilding/{path.name}")
+    for path in sorted(project.role_path(Role.OUTLINE).parent.glob("*.md")):
+        if path != project.role_path(Role.OUTLINE) and "详细大纲" not in path.name:
+            writer.copy(path, f"outline/{path.name}")
+            writer.carried(f"{project.relative(path)} → outline/{path.name}")
+
+
+def _body_under(text: str, level: int) -> str:
+    """The text without its first heading, its other headings moved to start at `level`."""
+    found = sections(text)
+    if found and found[0].level == min(s.level for s in found):
+        text = text[found[0].start :].split("\n", 1)[1] if "\n" in text else ""
+    return demote_headings(text, level)
+
+
+def _aliases_line(character: Character) -> str:
+    return f"- 别名：{'、'.join(character.aliases)}\n" if character.aliases else ""
+
+
+def _characters(writer: _Writer) -> None:
+    project = writer.source
+    cast = load_cast(project)
+    protagonist = next((c for c in cast.characters if c.protagonist), None)
+    cards = {c.source: c for c in cast.characters if c.source != webnovel.INDEX_FILE}
+    protagonist_file = project.role_path(Role.PROTAGONIST)
+    if protagonist_file.is_file():
+        text = project.read(protagonist_file).text.rstrip("\n") + "\n"
+    else:
+        text = f"# {protagonist.name if protagonist else '主角'}\n"
+    if protagonist is not None and protagonist.aliases and "别名" not in text:
+        text += "\n" + _aliases_line(protagonist)
+    writer.write(DEFAULT_PATHS[Role.PROTAGONIST], text)
+    sections_out = ["# 角色\n"]
+    for character in cast.characters:
+        if character is protagonist:
+            continue
+        card = project.root / character.source if character.source in cards else None
+        body = _body_under(project.read(card).text, level=3).strip("\n") if card else ""
+        alias = "" if "别名" in body else _aliases_line(character)
+        sections_out.append(f"## {character.name}\n\n" + alias + (body + "\n" if body else ""))
+    writer.write(DEFAULT_PATHS[Role.CHARACTERS], "\n".join(sections_out))
+    names = "、".join(c.name for c in cast.characters)
+    writer.carried(
+        f"角色卡与 index.db 的角色（含别名）：{names} → characters/protagonist.md、characters.md"
+    )
+
+
+def _cell(value: object) -> str:
+    return " ".join(str(value).split()).replace("|", "｜")
+
+
+def _row(cells: tuple | list) -> str:
+    return "| " + " | ".join(_cell(c) for c in cells) + " |"
+
+
+def _table(title: str, header: tuple[str, ...], rows: list[list]) -> str:
+    lines = [f"# {title}", "", _row(header), "|" + "---|" * len(header)]
+    return "\n".join(lines + [_row(r) for r in rows]) + "\n"
+
+
+def _foreshadowing_row(entry: Foreshadowing) -> list:
+    status = str(entry.status) + (f"@{entry.resolved_at}" if entry.resolved_at else "")
+    return [
+        entry.id,
+        entry.content,
+        entry.planted or "",
+        entry.payoff or "",
+        status,
+        entry.tier,
+        ", ".join(entry.characters),
+        ", ".join(entry.keywords),
+    ]
+
+
+def _relationship_row(row: RelationshipChange) -> list:
+    return [row.chapter, row.a, row.b, row.relation, row.change, row.note]
+
+
+def _trackers(writer: _Writer) -> None:
+    project = writer.source
+    trackers = load_trackers(project)
+    plot = [_foreshadowing_row(e) for e in trackers.foreshadowing]
+    relations = [_relationship_row(r) for r in trackers.relationships]
+    writer.write(DEFAULT_PATHS[Role.PLOT_TRACKER], _table("伏笔追踪", PLOT_HEADER, plot))
+    writer.write(
+        DEFAULT_PATHS[Role.RELATIONSHIP_TRACKER],
+        _table("关系变动", RELATIONSHIP_HEADER, relations),
+    )
+    writer.carried(f"state.json 的伏笔 {len(plot)} 条 → {DEFAULT_PATHS[Role.PLOT_TRACKER]}")
+    writer.carried(
+        f"index.db 的关系 {len(relations)} 条 → {DEFAULT_PATHS[Role.RELATIONSHIP_TRACKER]}"
+    )
+    state = webnovel.protagonist_state_text(webnovel.read_state(project))
+    if state:
+        writer.write(DEFAULT_PATHS[Role.STATE_TRACKER], state)
+        writer.carried(f"state.json 的 protagonist_state → {DEFAULT_PATHS[Role.STATE_TRACKER]}")
+    else:
+        writer.report.not_carried.append("state.json 没有 protagonist_state：主角状态表未生成")
+
+
+def _summaries(writer: _Writer) -> None:
+    project = writer.source
+    folder = project.root / project.layout.chapter_summaries_dir
+    target_dir = default_layout().chapter_summaries_dir
+    files = sorted(folder.glob("ch*.md")) if folder.is_dir() else []
+    for path in files:
+        writer.copy(path, f"{target_dir}/{path.name}")
+    # No rolled-up section yet: the per-chapter summaries stand in until they are generated.
+    writer.write(DEFAULT_PATHS[Role.ROLLING_SUMMARY], "# 滚动摘要\n")
+    writer.carried(
+        f"每章摘要 {len(files)} 篇 → {target_dir}/（滚动摘要 ChX-ChY 生成前由它们充当滚动层）"
+    )
+
+
+def _fixed_context(writer: _Writer) -> None:
+    """The setting files themselves, as the original project's feeds use them, recorded
+    against the new files so `check` knows when they change."""
+    project = writer.source
+    parts = {}
+    for part in (FixedPart.WORLD, FixedPart.CHARACTERS):
+        found = setting_text(project, part)
+        if found is not None:
+            parts[part] = found[0]
+    migrated = Project(writer.target, default_layout())
+    text = render_fixed_context(parts, source_hashes(migrated), outline_compressed=False)
+    writer.write(DEFAULT_PATHS[Role.FIXED_CONTEXT], text)
+    writer.carried(
+        "固定层：世界观与角色卡原文 → references/fixed-context.md"
+        "（原项目喂入的就是原文；`workbench fixed-context` 可换成摘要）"
+    )
+
+
+def _not_carried(writer: _Writer) -> None:
+    project = writer.source
+    state = webnovel.read_state(project)
+    for key in NOT_CARRIED_STATE:
+        if state.get(key):
+            writer.report.not_carried.append(f"state.json 的 `{key}`（Workbench 没有对应的文件）")
+    entities = webnovel.read_index(project).entities
+    others = sorted({e.type for e in entities if e.type != webnovel.CHARACTER_TYPE})
+    if others:
+        writer.report.not_carried.append(
+            f"index.db 中非角色的实体（{'、'.join(others)}）及 entities/aliases/relationships "
+            "以外的表"
+        )
+    for folder in NOT_CARRIED_FOLDERS:
+        if (project.root / folder).exists():
+            writer.report.not_carried.append(f"{folder}/")
+    if not project.role_path(Role.STYLE_ANCHOR).is_file():
+        writer.report.not_carried.append(
+            "文风锚点：原项目没有；请写 meta/style-anchor.md（MainWriter 每次都要全文）"
+        )

@@ -48,7 +48,9 @@ def test_button_menu_and_shortcut_exist(window) -> None:
     button = window.findChild(object, "prepareFeedButton")
     assert button is not None and button.isVisible()
     assert window.actions_.prepare_feed.shortcut().toString() == "Ctrl+Shift+P"
-    assert "MainWriter" in window.actions_.prepare_feed.text()
+    assert window.actions_.prepare_feed.text() == "准备 MainWriter 喂入"
+    window.prepare.set_default_agent("FinalReviewer")  # the context panel's agent picker
+    assert window.actions_.prepare_feed.text() == "准备 FinalReviewer 喂入"
     agents = [a.data() for a in window.actions_.feed_menu.actions() if a.data()]
     assert agents == [
         "MainWriter",
@@ -282,3 +284,28 @@ def test_unsaved_editor_text_is_in_the_feed_and_not_written(window, novel, type_
     dialog = window.prepare.open_default()
     assert "尚未保存" in dialog.markdown
     assert chapter.read_bytes() == on_disk
+
+
+def test_a_missing_rolling_summary_is_generated_in_the_background(window, novel, qtbot) -> None:
+    summary = novel / "references/rolling-summary.md"
+    text = summary.read_text(encoding="utf-8")
+    summary.write_text(text[: text.index("## 滚动摘要 Ch6")], encoding="utf-8")
+    _open_plan(window, 13)
+    dialog = window.prepare.open_default()
+    assert dialog.checklist.marks["rolling"].text().startswith("✗")
+    with qtbot.waitSignal(window.summaries.done, timeout=60_000):
+        dialog.findChild(object, "fix_rolling_summary").click()
+    qtbot.waitUntil(lambda: dialog.checklist.marks["rolling"].text().startswith("✓"))
+    assert "## 滚动摘要 Ch6-10" in summary.read_text(encoding="utf-8")
+    assert dialog.copy_button.isEnabled()
+
+
+def test_a_stale_fixed_context_shows_its_warning_with_regenerate(window, novel) -> None:
+    world = novel / "worldbuilding/world.md"
+    world.write_text(world.read_text(encoding="utf-8") + "\n新添的一条设定。\n", encoding="utf-8")
+    _open_plan(window, 13)
+    dialog = window.prepare.open_default()
+    assert dialog.feed.ready and dialog.copy_button.isEnabled()  # stale warns, never blocks
+    button = dialog.findChild(object, "fix_fixed_context_stale")
+    assert button is not None and button.text() == "重新生成"
+    assert "worldbuilding/world.md" in dialog.checklist.findChild(object, "staleWarning").text()

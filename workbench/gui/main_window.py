@@ -137,6 +137,7 @@ class MainWindow(QMainWindow):
         self.summaries.failed.connect(self.prepare.fix_failed)
         self.prepare.statusMessage.connect(self.show_message)
         self.prepare.chapterWritten.connect(self._document_saved)
+        self.prepare.defaultAgentChanged.connect(self.actions_.set_default_agent)
 
     # --- project -----------------------------------------------------------------------
 

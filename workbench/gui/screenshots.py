@@ -48,6 +48,7 @@ def render(out_dir: Path, work: Path) -> list[Path]:
     """Render every screenshot into `out_dir`, working on a copy of the sample in `work`."""
     from workbench.gui.app import create_window
     from workbench.gui.fonts import available_cjk_family
+    from workbench.gui.prepare.screenshots import render_prepare
     from workbench.gui.settings_dialog import SettingsDialog
     from workbench.settings import Settings
 
@@ -84,6 +85,8 @@ def render(out_dir: Path, work: Path) -> list[Path]:
     dialog.show()
     written.append(save(dialog, out_dir / "settings.png"))
     dialog.close()
+
+    written += render_prepare(window, out_dir, REPO, save, settle)
 
     window.apply_settings(window.settings.model_copy(update={"ui_language": "en"}))
     window.open_path(window.project.chapters[-1].path)

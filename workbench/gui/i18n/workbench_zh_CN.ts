@@ -1261,5 +1261,33 @@ Restore it into the editor? Nothing is written to the file until you save.</sour
       <source>Total %1 字 of a %2 字 budget · %3 tokens of %4 (%5: window %6 minus a %7 reply reserve) · %8%</source>
       <translation>合计 %1 字 / 预算 %2 字 · %3 tokens / 可用 %4（%5：窗口 %6 减去回复预留 %7）· 占 %8%</translation>
     </message>
+    <message>
+      <source>plot</source>
+      <translation>情节</translation>
+    </message>
+    <message>
+      <source>battle</source>
+      <translation>战斗</translation>
+    </message>
+    <message>
+      <source>emotion</source>
+      <translation>情感</translation>
+    </message>
+    <message>
+      <source>transition</source>
+      <translation>过渡</translation>
+    </message>
+    <message>
+      <source>early</source>
+      <translation>前期</translation>
+    </message>
+    <message>
+      <source>middle</source>
+      <translation>中期</translation>
+    </message>
+    <message>
+      <source>late</source>
+      <translation>后期</translation>
+    </message>
   </context>
 </TS>

@@ -82,6 +82,7 @@ class ChecklistView(QWidget):
             "%1", "、".join(item.stale)
         )
         detail = QLabel(text, self)
+        detail.setObjectName("staleWarning")
         detail.setWordWrap(True)
         self.grid.addWidget(detail, row, 1, 1, 2)
         self._add_buttons(row, fixes)

@@ -39,6 +39,7 @@ class PrepareFeed(QObject):
 
     statusMessage = Signal(str)
     chapterWritten = Signal(object)  # Path of a chapter a draft was saved into
+    defaultAgentChanged = Signal(str)  # the Prepare button now builds for this agent
 
     def __init__(self, window: MainWindow) -> None:
         super().__init__(window)
@@ -51,8 +52,9 @@ class PrepareFeed(QObject):
 
     def set_default_agent(self, agent: str) -> None:
         """The agent the Prepare button builds for (the context panel's picker sets it)."""
-        if agent in AGENTS:
+        if agent in AGENTS and agent != self.default_agent:
             self.default_agent = agent
+            self.defaultAgentChanged.emit(agent)
 
     def set_settings(self, settings) -> None:  # type: ignore[no-untyped-def]
         """New settings (an endpoint configured or changed): the open dialog uses them."""

@@ -12,7 +12,7 @@ import logging
 from collections.abc import Callable
 
 from PySide6.QtCore import QEvent, Qt, Signal
-from PySide6.QtGui import QGuiApplication, QTextDocument
+from PySide6.QtGui import QGuiApplication, QTextCursor, QTextDocument
 from PySide6.QtWidgets import (
     QCheckBox,
     QDialog,
@@ -224,15 +224,30 @@ class PrepareFeedDialog(QDialog):
                 self.tr("%1 · chapter %2 · type %3 · stage %4")
                 .replace("%1", feed.agent)
                 .replace("%2", str(feed.chapter))
-                .replace("%3", feed.template)
-                .replace("%4", feed.stage)
+                .replace("%3", self._type_name(feed.template))
+                .replace("%4", self._stage_name(feed.stage))
             )
             self.checklist.show_checklist(feed.checklist, self.fixes)
             self.totals.setText(self._totals_text(feed))
             if self.raw.toPlainText() != self.markdown:
                 self.raw.setPlainText(self.markdown)
                 self.preview.document().setMarkdown(self.markdown, MARKDOWN_FEATURES)
+                # The header and the checklist first (the cursor would keep the view at the end).
+                self.preview.moveCursor(QTextCursor.MoveOperation.Start)
         self._update_buttons()
+
+    def _type_name(self, template: str) -> str:
+        names = {
+            "plot": self.tr("plot"),
+            "battle": self.tr("battle"),
+            "emotion": self.tr("emotion"),
+            "transition": self.tr("transition"),
+        }
+        return names.get(template, template)
+
+    def _stage_name(self, stage: str) -> str:
+        names = {"early": self.tr("early"), "mid": self.tr("middle"), "late": self.tr("late")}
+        return names.get(stage, stage)
 
     def _totals_text(self, feed: Feed) -> str:
         totals = feed.totals()["all"]

@@ -199,6 +199,8 @@ class HistoryView(QWidget):
             + "</p>"
         ]
         for change in self.last_changes:
+            if change.kind == "same":
+                continue
             colour = CHANGE_COLOURS[change.kind]
             parts.append(
                 f'<p style="margin:2px 0"><span style="color:{colour}; font-weight:bold">'
@@ -207,6 +209,14 @@ class HistoryView(QWidget):
             if change.text_diff:
                 lines = [_diff_line(line) for line in change.text_diff[2:]]
                 parts.append('<pre style="margin:0 0 6px 18px">' + "\n".join(lines) + "</pre>")
+        same = [c.heading for c in self.last_changes if c.kind == "same"]
+        if same:
+            # Unchanged blocks last, in one grey line: the eye goes to what changed.
+            parts.append(
+                f'<p style="color:{CHANGE_COLOURS["same"]}">[{html.escape(words["same"])}] '
+                + html.escape("；".join(same))
+                + "</p>"
+            )
         self.pane.setHtml("".join(parts))
         return self.last_changes
 

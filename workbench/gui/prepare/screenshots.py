@@ -1,0 +1,78 @@
+"""`make screenshots`, the Prepare feed part: the dialog not ready and ready, a draft while
+the reply streams in from a real chat server on 127.0.0.1, and the history diff.
+
+The chat server is the test suite's (tests/llm/chat_server.py), so this runs from a checkout.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from types import ModuleType
+
+from pydantic import SecretStr
+from PySide6.QtWidgets import QWidget
+
+from workbench.book.layout import Role
+from workbench.settings import LlmSettings
+
+SIZE = (1280, 720)
+REPLY = "# 第13章 余烬\n\n" + "".join(
+    f"灯芯爆出第{i}点火星时，沈砚才发觉长明殿里只剩他一人。他把灯牌压在掌心，"
+    "听见殿外的松涛一阵紧过一阵。\n\n"
+    for i in range(1, 30)
+)
+
+
+def _chat_server(repo: Path) -> ModuleType:
+    name = "workbench_screenshot_chat_server"
+    spec = importlib.util.spec_from_file_location(name, repo / "tests" / "llm" / "chat_server.py")
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def render_prepare(
+    window, out_dir: Path, repo: Path, save: Callable[[QWidget, Path], Path], settle
+) -> list[Path]:  # type: ignore[no-untyped-def]
+    """Render the four Prepare feed screenshots; returns their paths."""
+    written: list[Path] = []
+    project = window.project
+    fixed = project.role_path(Role.FIXED_CONTEXT)
+    kept = fixed.read_bytes()
+    fixed.unlink()
+    window.open_path(project.plan_file(13))
+    dialog = window.prepare.open_default()
+    dialog.resize(*SIZE)
+    written.append(save(dialog, out_dir / "prepare-not-ready.png"))
+    fixed.write_bytes(kept)
+    dialog.refresh()
+    written.append(save(dialog, out_dir / "prepare-ready.png"))
+
+    chat = _chat_server(repo)
+    with chat.running() as server:
+        server.play(chat.Reply("ok", REPLY, chunk_size=8, delay=0.03))
+        llm = LlmSettings(base_url=server.url, model="deepseek-chat", api_key=SecretStr("sk-x"))
+        window.apply_settings(window.settings.model_copy(update={"llm": llm}))
+        job = dialog.send()
+        settle(1500)
+        written.append(save(dialog, out_dir / "prepare-draft.png"))
+        job.cancel()
+        job.wait(5)
+
+    plan = project.plan_file(13)
+    text = project.read(plan).text
+    project.write(plan, text.rstrip("\n") + "\n- 新增：灯芯里藏着一封信，留到第15章揭开。\n")
+    dialog.refresh()
+    dialog.save()
+    dialog.tabs.setCurrentWidget(dialog.history)
+    dialog.history.table.selectAll()
+    dialog.history.compare_selected()
+    written.append(save(dialog, out_dir / "prepare-history.png"))
+    project.write(plan, text)
+    dialog.close()
+    return written

@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint translations lupdate screenshots bench wheel icons clean
+.PHONY: run test lint translations lupdate screenshots bench wheel bundle bundle-test icons clean
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -51,6 +51,22 @@ bench: $(STAMP)
 # and copies resources/ into the package itself (packaging/build_hooks.py).
 wheel: $(STAMP)
 	$(PY) -m build --outdir dist .
+
+# A one-folder desktop bundle, dist/workbench/ (PyInstaller, installed into .venv here).
+BUNDLE := dist/workbench/workbench
+PYINSTALLER := $(VENV)/bin/pyinstaller
+
+$(PYINSTALLER): $(STAMP)
+	$(PY) -m pip install --quiet 'pyinstaller>=6.10'
+
+bundle: $(PYINSTALLER) translations
+	$(PYINSTALLER) --noconfirm --log-level WARN --distpath dist --workpath build/pyinstaller \
+		packaging/workbench.spec
+
+# Every subcommand, the GUI and the summary child process, run from the bundle (built if absent).
+bundle-test:
+	test -x $(BUNDLE) || $(MAKE) bundle
+	bash packaging/bundle-test.sh $(BUNDLE)
 
 # After changing the SVG icon: re-render the PNG sizes in resources/icons/ (committed).
 icons: $(STAMP)

@@ -69,6 +69,7 @@ def test_installed_wheel_runs_feed_on_its_sample_without_the_source_tree(wheel, 
     )
     (site / "test-dependencies.pth").write_text(sysconfig.get_paths()["purelib"] + "\n")
     env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "PYTHONHOME")}
+    env["QT_QPA_PLATFORM"] = "offscreen"
     work = tmp_path / "work"
     work.mkdir()
 
@@ -94,3 +95,20 @@ def test_installed_wheel_runs_feed_on_its_sample_without_the_source_tree(wheel, 
     feed = workbench("feed", "novel", "--agent", "MainWriter", "--chapter", "13")
     assert feed.startswith("# 上下文喂入 · MainWriter · 第13章")
     assert "**上下文准备完成**" in feed
+    assert "回退" not in feed  # counted with the default profile's own tokenizer
+
+    # The whole installation: vocabularies, translations, icon, the window and its summary
+    # child process, run from the wheel.
+    checks = workbench("self-test").splitlines()
+    assert [line.split(":")[0] for line in checks] == [
+        "ok   sample novel", "ok   tokenizers", "ok   feed", "ok   app window",
+    ]  # fmt: skip
+    assert f"from {site}" in checks[0]
+
+    for built in (site / "workbench" / "gui" / "i18n").glob("*.qm"):
+        built.unlink()
+    broken = subprocess.run(
+        [venv / "bin" / "workbench", "self-test"], cwd=work, env=env, capture_output=True, text=True
+    )
+    assert broken.returncode == 1
+    assert "FAIL app window: WindowCheckFailed: the zh_CN translation did not load" in broken.stdout

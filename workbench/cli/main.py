@@ -22,6 +22,7 @@ from workbench.cli import (
     models_cmd,
     new_cmd,
     open_cmd,
+    self_test_cmd,
     summarize_cmd,
     trackers_cmd,
 )
@@ -45,6 +46,7 @@ COMMAND_MODULES = [
     trackers_cmd,
     feed_cmd,
     models_cmd,
+    self_test_cmd,
 ]
 
 

@@ -115,7 +115,8 @@ def test_import_shows_the_split_before_writing(make_window, tmp_path: Path, monk
     assert window.import_manuscript(manuscript, target)
     table = shown[-1].table
     assert table.rowCount() == 2
-    assert [table.item(row, 1).text() for row in range(2)] == ["出山", "入城"]
+    # The heading as it will be written: the author's 第一章, not a rewritten 第1章.
+    assert [table.item(row, 1).text() for row in range(2)] == ["第一章 出山", "第二章 入城"]
     assert shown[-1].write_button.isEnabled()
     assert window.project is not None and window.project.root == target.resolve()
     assert [ref.number for ref in window.project.chapters] == [1, 2]

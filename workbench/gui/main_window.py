@@ -10,7 +10,7 @@ from PySide6.QtCore import QEvent, QSettings, Qt
 from PySide6.QtGui import QCloseEvent
 from PySide6.QtWidgets import QFileDialog, QMainWindow, QSplitter, QWidget
 
-from workbench.book.importer import plan_import, read_manuscript, write_import
+from workbench.book.importer import ImportPlan, plan_import, read_manuscript, write_import
 from workbench.book.layout import Role
 from workbench.book.plans import with_chapter_type
 from workbench.book.project import Project
@@ -190,7 +190,7 @@ class MainWindow(QMainWindow):
             self,
             self.tr("Import manuscript"),
             "",
-            self.tr("Manuscripts (*.txt *.md);;All files (*)"),
+            self.tr("Manuscripts (*.txt *.md *.docx);;All files (*)"),
         )
         if not source:
             return
@@ -203,14 +203,20 @@ class MainWindow(QMainWindow):
 
     def import_manuscript(self, source: Path, target: Path) -> bool:
         """Split `source`, show the preview, and write the chapters into `target` if accepted."""
+
+        def split_for(strip_boilerplate: bool) -> ImportPlan:
+            split = read_manuscript(source, strip_boilerplate=strip_boilerplate)
+            return plan_import(split, target)
+
         try:
-            plan = plan_import(read_manuscript(source), target)
+            plan = split_for(False)
         except WorkbenchError as error:
             prompts.show_problem(self, self.tr("Cannot import"), str(error))
             return False
-        dialog = ImportPreviewDialog(plan, self)
+        dialog = ImportPreviewDialog(plan, self, replan=split_for)
         if dialog.exec() != ImportPreviewDialog.DialogCode.Accepted:
             return False
+        plan = dialog.plan  # as the author last saw it (platform lines dropped or kept)
         try:
             write_import(plan)
         except WorkbenchError as error:

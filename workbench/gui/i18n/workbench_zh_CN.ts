@@ -466,6 +466,18 @@
       <source>Write %1 chapter files</source>
       <translation>写入 %1 个章节文件</translation>
     </message>
+    <message>
+      <source>Volume heading on line %1, recorded in %2: %3</source>
+      <translation>第 %1 行是分卷标题，已记入 %2：%3</translation>
+    </message>
+    <message>
+      <source>Drop these %1 platform lines from the chapters (each is kept in %2)</source>
+      <translation>从章节中删去这 %1 行平台附加文字（每行仍保留在 %2 中）</translation>
+    </message>
+    <message>
+      <source>line %1 · %2 · %3</source>
+      <translation>第 %1 行 · %2 · %3</translation>
+    </message>
   </context>
   <context>
     <name>MainWindow</name>
@@ -490,8 +502,8 @@
       <translation>导入书稿</translation>
     </message>
     <message>
-      <source>Manuscripts (*.txt *.md);;All files (*)</source>
-      <translation>书稿 (*.txt *.md);;所有文件 (*)</translation>
+      <source>Manuscripts (*.txt *.md *.docx);;All files (*)</source>
+      <translation>书稿 (*.txt *.md *.docx);;所有文件 (*)</translation>
     </message>
     <message>
       <source>Project folder to import into</source>

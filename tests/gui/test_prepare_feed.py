@@ -49,8 +49,13 @@ def test_button_menu_and_shortcut_exist(window) -> None:
     assert button is not None and button.isVisible()
     assert window.actions_.prepare_feed.shortcut().toString() == "Ctrl+Shift+P"
     assert window.actions_.prepare_feed.text() == "准备 MainWriter 喂入"
-    window.prepare.set_default_agent("FinalReviewer")  # the context panel's agent picker
+    picker = window.context_panel.agent_picker
+    picker.setCurrentIndex(picker.findData("FinalReviewer"))
     assert window.actions_.prepare_feed.text() == "准备 FinalReviewer 喂入"
+    panel_button = window.context_panel.findChild(object, "contextPrepareButton")
+    panel_button.click()  # the button at the top of the context panel
+    dialog = window.prepare.dialog
+    assert dialog.agent == "FinalReviewer" and dialog.chapter == 12
     agents = [a.data() for a in window.actions_.feed_menu.actions() if a.data()]
     assert agents == [
         "MainWriter",

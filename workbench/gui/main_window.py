@@ -88,6 +88,7 @@ class MainWindow(QMainWindow):
         self.summaries = SummaryQueue(settings, self)
         self.summaries.set_write_guard(self.has_unsaved_edits)
         self.prepare = PrepareFeed(self)
+        self.prepare.set_request_source(self.context_panel.request)
         self.context_panel.set_buffer_source(self.tabs.unsaved_buffers)
         self.context_panel.add_header_action(self.actions_.prepare_feed, "contextPrepareButton")
         self._wire()
@@ -137,7 +138,6 @@ class MainWindow(QMainWindow):
         self.summaries.failed.connect(self.prepare.fix_failed)
         self.prepare.statusMessage.connect(self.show_message)
         self.prepare.chapterWritten.connect(self._document_saved)
-        self.prepare.defaultAgentChanged.connect(self.actions_.set_default_agent)
 
     # --- project -----------------------------------------------------------------------
 

@@ -8,6 +8,7 @@ requests, so it never reaches into the editor tabs or the summary queue itself.
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -16,7 +17,6 @@ from PySide6.QtWidgets import QMessageBox
 
 from workbench.book.counting import count_zi
 from workbench.book.drafts import save_draft_to_chapter
-from workbench.book.naming import chapter_number_from_name
 from workbench.errors import WorkbenchError
 from workbench.feed import AGENTS, build_feed
 from workbench.feed.fixes import Fix, FixKind, ensure_fix_file
@@ -27,6 +27,7 @@ from workbench.gui.prepare.draft_view import DraftView
 from workbench.summaries.jobs import FixedContextJob, pending_jobs
 
 if TYPE_CHECKING:
+    from workbench.gui.context.worker import FeedRequest
     from workbench.gui.main_window import MainWindow
 
 log = logging.getLogger(__name__)
@@ -39,7 +40,6 @@ class PrepareFeed(QObject):
 
     statusMessage = Signal(str)
     chapterWritten = Signal(object)  # Path of a chapter a draft was saved into
-    defaultAgentChanged = Signal(str)  # the Prepare button now builds for this agent
 
     def __init__(self, window: MainWindow) -> None:
         super().__init__(window)
@@ -47,35 +47,34 @@ class PrepareFeed(QObject):
         self.default_agent = DEFAULT_AGENT
         self.dialog: PrepareFeedDialog | None = None
         self._fix_jobs: dict[int, FixKind] = {}
+        self._request_source: Callable[[], FeedRequest] | None = None
 
     # --- which feed --------------------------------------------------------------------
 
     def set_default_agent(self, agent: str) -> None:
         """The agent the Prepare button builds for (the context panel's picker sets it)."""
-        if agent in AGENTS and agent != self.default_agent:
+        if agent in AGENTS:
             self.default_agent = agent
-            self.defaultAgentChanged.emit(agent)
 
     def set_settings(self, settings) -> None:  # type: ignore[no-untyped-def]
         """New settings (an endpoint configured or changed): the open dialog uses them."""
         if self.dialog is not None:
             self.dialog.set_settings(settings)
 
-    def current_chapter(self) -> int | None:
-        """The chapter in front: the editor's chapter, the chapter a plan belongs to, else
-        the last chapter (None without a project)."""
+    def set_request_source(self, source: Callable[[], FeedRequest]) -> None:
+        """Where the chapter and chapter type come from: the context panel's pickers, which
+        follow the editor (a plan open in front shows the chapter it belongs to)."""
+        self._request_source = source
+
+    def current_request(self) -> tuple[int, str | None] | None:
+        """(chapter, chapter type or None for the plan's) of the feed to prepare now."""
         project = self.window.project
         if project is None:
             return None
-        editor = self.window.tabs.current_editor()
-        if editor is not None and editor.chapter is not None:
-            return editor.chapter
-        plans = project.root / project.layout.plans_dir
-        if editor is not None and editor.path.parent == plans:
-            parsed = chapter_number_from_name(editor.path.stem)
-            if parsed:
-                return parsed[0]
-        return project.chapters[-1].number if project.chapters else 1
+        if self._request_source is not None:
+            request = self._request_source()
+            return request.chapter, request.chapter_type
+        return (project.chapters[-1].number if project.chapters else 1), None
 
     def selected_passage(self) -> tuple[int, int] | None:
         """The selection in the chapter editor in front, as offsets into the chapter's text."""
@@ -98,7 +97,7 @@ class PrepareFeed(QObject):
         """The project as it reads with every unsaved editor buffer in place of its file."""
         project = self.window.project
         assert project is not None
-        buffers = {e.path: e.text() for e in self.window.tabs.editors() if e.is_modified()}
+        buffers = self.window.tabs.unsaved_buffers()
         return project.with_buffers(buffers) if buffers else project
 
     def open_default(self) -> PrepareFeedDialog | None:
@@ -107,11 +106,12 @@ class PrepareFeed(QObject):
 
     def open_for(self, agent: str, chapter: int | None = None) -> PrepareFeedDialog | None:
         """Build `agent`'s feed for `chapter` (default: the current one); show the dialog."""
-        project = self.window.project
-        chapter = chapter if chapter is not None else self.current_chapter()
-        if project is None or chapter is None:
+        project, current = self.window.project, self.current_request()
+        if project is None or current is None:
             self.statusMessage.emit(self.tr("Open a project first."))
             return None
+        chapter_type = current[1] if chapter in (None, current[0]) else None
+        chapter = current[0] if chapter is None else chapter
         passage = None
         if AGENTS[agent].passage:
             passage = self.selected_passage()
@@ -128,7 +128,9 @@ class PrepareFeed(QObject):
 
         def builder():  # type: ignore[no-untyped-def]
             # Built over the editors' unsaved text, read afresh at every rebuild.
-            return build_feed(self.unsaved_view(), agent, chapter, passage=passage)
+            return build_feed(
+                self.unsaved_view(), agent, chapter, chapter_type=chapter_type, passage=passage
+            )
 
         if self.dialog is not None:
             self.dialog.close()

@@ -6,7 +6,9 @@ import math
 
 import pytest
 
+from workbench.feed.budget import block_candidate, item_candidate
 from workbench.feed.config import RankerConfig
+from workbench.feed.model import Block, Item, Layer
 from workbench.feed.ranker import Candidate, Ranker
 
 N = 50
@@ -58,6 +60,48 @@ def test_alert_bonuses_for_severity_and_conflict_words():
     assert ranker().score(Candidate(N - 1, text="设定矛盾")).conflict == 0
 
 
+def test_an_alert_scores_recency_unweighted_plus_its_bonuses_and_nothing_else():
+    # Gap 4: recency 1/5 = 0.2, unweighted (not 0.7 × 0.2 = 0.14). critical: +0.3. 矛盾: +0.3.
+    # Its 7 mentions, the doubt flag and the hook words (？, 悬念) count for nothing: 0.8.
+    alert = ranker().score(Candidate(N - 4, "设定矛盾？悬念", 7, True, "critical"))
+    assert alert.total == pytest.approx(0.2 + 0.3 + 0.3)
+    assert (alert.recency, alert.frequency, alert.hook, alert.doubtful) == (
+        pytest.approx(0.2),
+        0,
+        0,
+        0,
+    )
+    # Gap 1, low severity, no conflict word: 1/2 = 0.5 alone.
+    assert ranker().score(Candidate(N - 1, "平淡", severity="low")).total == pytest.approx(0.5)
+
+
+@pytest.mark.parametrize("word", ["冲突", "矛盾", "违规", "断裂", "critical", "break"])
+def test_every_conflict_word_of_webnovel_writer_adds_point_three_to_an_alert(word):
+    # Gap 1 (0.5), low severity (0), the word (+0.3): 0.8.
+    score = ranker().score(Candidate(N - 1, f"时间线{word}", severity="low"))
+    assert score.total == pytest.approx(0.8)
+
+
+def test_a_summary_or_skeleton_excerpt_scores_its_length_in_place_of_frequency():
+    # Gap 1: 0.7 × 1/2 = 0.35. 600 字: min(600/1200, 1) × 0.2 = 0.1, total 0.45; 2400 字 is
+    # capped at 0.2, total 0.55. Mentions are not looked at.
+    short = ranker().score(Candidate(N - 1, "平淡", mentions=10, excerpt_zi=600))
+    assert (short.frequency, short.total) == (pytest.approx(0.1), pytest.approx(0.45))
+    long = ranker().score(Candidate(N - 1, "平淡", excerpt_zi=2400))
+    assert (long.frequency, long.total) == (pytest.approx(0.2), pytest.approx(0.55))
+
+
+def test_summary_blocks_and_skeleton_items_are_weighed_by_length():
+    summary = Block(
+        "rolling.summary.1-5", Layer.ROLLING, "summary", "滚动摘要", "", text="摘" * 600
+    )
+    assert block_candidate(summary).excerpt_zi == 600
+    plan = Block("task.plan", Layer.TASK, "plan", "本章规划", "", text="规" * 600)
+    assert block_candidate(plan).excerpt_zi is None
+    assert item_candidate(Item("skeleton.3", "骨" * 300), excerpt=True).excerpt_zi == 300
+    assert item_candidate(Item("F001", "伏" * 300)).excerpt_zi is None
+
+
 def test_total_is_the_sum_of_the_parts():
     score = ranker().score(Candidate(N - 2, "悬念？冲突", 4, True, "critical"))
     parts = score.parts()
@@ -87,10 +131,16 @@ def test_order_is_best_first_and_ties_keep_their_order():
     assert [name for name, _ in ordered] == ["b", "d", "a", "c"]
 
 
-def test_disabled_ranker_orders_by_recency_only():
-    items = [("old-hook", N - 9, "悬念？"), ("new", N - 1, ""), ("mid", N - 3, "")]
+def test_disabled_ranker_keeps_the_load_order_oldest_first():
+    items = [
+        ("new", N - 1, ""),
+        ("old-hook", N - 9, "悬念？"),
+        ("none", None, ""),
+        ("mid", N - 3, ""),
+    ]
     on = ranker().order(items, lambda i: Candidate(i[1], i[2], mentions=10))
     off = ranker(enabled=False).order(items, lambda i: Candidate(i[1], i[2], mentions=10))
-    assert [i[0] for i in off] == ["new", "mid", "old-hook"]
-    assert on[0][0] == "new"  # 0.35 + 0.3 + 0 beats 0.07 + 0.3 + 0.2
-    assert [i[0] for i in on][1:] == ["old-hook", "mid"]  # the hook lifts the old item
+    # Off: by chapter, oldest first (an item tied to no chapter counts as the oldest).
+    assert [i[0] for i in off] == ["none", "old-hook", "mid", "new"]
+    # On: new 0.35 + 0.3; old-hook 0.07 + 0.3 + 0.2; mid 0.175 + 0.3; none 0 + 0.3 + 0.
+    assert [i[0] for i in on] == ["new", "old-hook", "mid", "none"]

@@ -15,6 +15,7 @@
 from __future__ import annotations
 
 import logging
+from functools import partial
 from math import floor
 
 from workbench.feed.config import FeedConfig, GroupWeights
@@ -27,25 +28,38 @@ log = logging.getLogger(__name__)
 WEAK_SHED = "（预算不足，弱相关条目已删去）"
 
 
+# Summaries and skeleton excerpts have no mention count; the ranker weighs their length.
+EXCERPT_KINDS = ("summary", "skeleton")
+
+
 def block_candidate(block: Block) -> Candidate:
     """What the ranker weighs for a whole block."""
-    return Candidate(chapter=block.chapter, text=block.text)
+    excerpt = block.chars if block.kind in EXCERPT_KINDS else None
+    return Candidate(chapter=block.chapter, text=block.text, excerpt_zi=excerpt)
 
 
-def item_candidate(item: Item) -> Candidate:
-    """What the ranker weighs for one entry of a list block."""
-    return Candidate(item.chapter, item.text, item.mentions, item.doubtful, item.severity)
+def item_candidate(item: Item, excerpt: bool = False) -> Candidate:
+    """What the ranker weighs for one entry of a list block (`excerpt`: of a skeleton)."""
+    return Candidate(
+        item.chapter,
+        item.text,
+        item.mentions,
+        item.doubtful,
+        item.severity,
+        excerpt_zi=zi(item.text) if excerpt else None,
+    )
 
 
 def rank_items(block: Block, ranker: Ranker, debug: bool) -> None:
     """Order a list block's entries: pinned first (in pin order), then by score."""
-    ranked = ranker.order(block.items, item_candidate)
+    candidate = partial(item_candidate, excerpt=block.kind in EXCERPT_KINDS)
+    ranked = ranker.order(block.items, candidate)
     pinned = [i for i in ranked if i.pinned]
     rest = [i for i in ranked if not i.pinned]
     block.items = pinned + [i for i in rest if not i.weak] + [i for i in rest if i.weak]
     if debug:
         for item in block.items:
-            item.score = ranker.score(item_candidate(item)).parts()
+            item.score = ranker.score(candidate(item)).parts()
     block.set_text(block.render_items(), block.status, block.reason)
 
 

@@ -89,9 +89,11 @@ class RankerConfig(BaseModel):
     doubtful: float = 0.15  # subtracted
     severity: float = 0.3
     conflict: float = 0.3
+    excerpt: float = 0.2  # a summary/skeleton excerpt's length term, in place of frequency
+    excerpt_saturation: int = Field(1200, ge=1)  # 字 at which the length term is full
     hook_words: tuple[str, ...] = ("？", "?", "悬念", "钩子", "反转", "冲突")
     doubtful_words: tuple[str, ...] = ("存疑", "待澄清", "doubtful")
-    conflict_words: tuple[str, ...] = ("冲突", "矛盾", "违规", "断裂")
+    conflict_words: tuple[str, ...] = ("冲突", "矛盾", "违规", "断裂", "critical", "break")
     severe_levels: tuple[str, ...] = ("critical", "high")
 
 

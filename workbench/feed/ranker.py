@@ -2,9 +2,12 @@
 
 score = recency × 0.7 + frequency × 0.3 + bonuses, where recency = 1 / (1 + chapter gap),
 frequency = ln(1 + mentions) / ln(1 + 10), capped at 1; +0.2 when the text has a hook word,
-−0.15 when flagged doubtful; an alert gets +0.3 for critical/high severity and +0.3 for a
-conflict word. Every weight and word list comes from `[feed.ranker]`. Sorting is stable, so
-ties keep the recipe's order. Disabled, the ranker orders by recency alone (newest first).
+−0.15 when flagged doubtful. A summary or skeleton excerpt has no mentions: in place of the
+frequency term it scores its length, min(字 / 1200, 1) × 0.2. An alert (an overdue entry)
+scores as webnovel-writer's alerts do: recency unweighted (× 1.0), +0.3 for critical/high
+severity, +0.3 for a conflict word, and no hook, frequency or doubt term. Every weight and
+word list comes from `[feed.ranker]`. Sorting is stable, so ties keep the recipe's order.
+Disabled, the lists keep their load order, oldest first (webnovel-writer's ranker off).
 """
 
 from __future__ import annotations
@@ -28,6 +31,7 @@ class Candidate:
     mentions: int = 0
     doubtful: bool = False
     severity: str | None = None  # set only for alerts
+    excerpt_zi: int | None = None  # set for a summary or skeleton excerpt (no mentions)
 
 
 @dataclass(frozen=True)
@@ -68,21 +72,31 @@ class Ranker:
     def score(self, candidate: Candidate) -> Score:
         """The candidate's score with its parts."""
         config = self.config
+        if candidate.severity is not None:
+            return self._alert_score(candidate)
         recency = config.recency * self.recency(candidate.chapter)
-        frequency = config.frequency * self.frequency(candidate.mentions)
+        if candidate.excerpt_zi is not None:
+            saturation = config.excerpt_saturation
+            frequency = config.excerpt * min(candidate.excerpt_zi / saturation, 1.0)
+        else:
+            frequency = config.frequency * self.frequency(candidate.mentions)
         hook = config.hook if _has_any(candidate.text, config.hook_words) else 0.0
         doubtful = -config.doubtful if candidate.doubtful else 0.0
-        severity = conflict = 0.0
-        if candidate.severity is not None:
-            severity = config.severity if candidate.severity in config.severe_levels else 0.0
-            conflict = config.conflict if _has_any(candidate.text, config.conflict_words) else 0.0
-        total = recency + frequency + hook + doubtful + severity + conflict
-        return Score(total, recency, frequency, hook, doubtful, severity, conflict)
+        total = recency + frequency + hook + doubtful
+        return Score(total, recency, frequency, hook, doubtful, 0.0, 0.0)
+
+    def _alert_score(self, candidate: Candidate) -> Score:
+        config = self.config
+        recency = self.recency(candidate.chapter)
+        severity = config.severity if candidate.severity in config.severe_levels else 0.0
+        conflict = config.conflict if _has_any(candidate.text, config.conflict_words) else 0.0
+        return Score(recency + severity + conflict, recency, 0.0, 0.0, 0.0, severity, conflict)
 
     def order(self, items: Sequence[T], candidate: Callable[[T], Candidate]) -> list[T]:
-        """Items best first; equal scores keep their given order (Python's sort is stable)."""
+        """Items best first; equal scores keep their given order (Python's sort is stable).
+        With the ranker off, the load order, oldest first."""
         if not self.config.enabled:
-            return sorted(items, key=lambda item: -self.recency(candidate(item).chapter))
+            return sorted(items, key=lambda item: candidate(item).chapter or 0)
         # Rounding keeps float noise from reordering items whose scores are equal.
         return sorted(items, key=lambda item: -round(self.score(candidate(item)).total, 9))
 

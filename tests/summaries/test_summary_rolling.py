@@ -125,13 +125,15 @@ def test_the_file_is_created_when_missing(tmp_path):
     assert summary_bytes(project).decode() == "# 滚动摘要\n\n" + section_text(1, 5)
 
 
-def test_crlf_files_and_short_headings_keep_their_style(tmp_path):
+def test_crlf_files_keep_their_line_ends_and_new_headings_take_the_seed_form(tmp_path):
+    # The file writes Ch1-5 (short); that section is left as it is, the new one is the
+    # seed's Ch6-Ch10.
     text = (HEAD + section_text(1, 5).replace("Ch1-Ch5", "Ch1-5")).replace("\n", "\r\n")
     project = book_with(tmp_path, text)
     write_summary(project, JOB, VALID)
     written = summary_bytes(project).decode()
     assert written.startswith(text)
-    assert "## 滚动摘要 Ch6-10\r\n" in written
+    assert "## 滚动摘要 Ch6-Ch10\r\n" in written
     assert "\n" not in written.replace("\r\n", "")
 
 

@@ -34,7 +34,7 @@ def test_regenerating_6_to_10_replaces_only_that_section(sample_copy):
     assert after.startswith(before[: old.start])
     assert after.endswith(before[old.end :])
     new = after[old.start : len(after) - (len(before) - old.end)]
-    assert new.startswith("## 滚动摘要 Ch6-10\n")  # the file's own heading style
+    assert new.startswith("## 滚动摘要 Ch6-Ch10\n")  # the seed's heading form
     assert count_zi(new) <= 2200
     listed = next(s for s in sections(new) if s.title == SECTION_TITLES[2]).body(new)
     # Open at chapter 10 by the tracker: planted by 10, and unresolved or resolved after 10.

@@ -9,8 +9,8 @@ within 2200 字, is rejected with the reason.
 
 Write-back: a section runs from its heading to the next `#`/`##` heading or the end of the
 file, so text after the last section without a heading of its own counts as part of it. The
-heading is written the way the file already writes them (`Ch6-10` or the template's
-`Ch6-Ch10`), and the file keeps its line endings and encoding.
+heading is always the seed's `## 滚动摘要 Ch6-Ch10` (the short `Ch6-10` is still read), and
+the file keeps its line endings and encoding.
 """
 
 from __future__ import annotations
@@ -68,7 +68,6 @@ class SummarySection:
     start: int
     end: int
     section: Section
-    short_heading: bool  # written "Ch6-10" rather than the template's "Ch6-Ch10"
 
 
 def summary_sections(text: str) -> list[SummarySection]:
@@ -80,14 +79,13 @@ def summary_sections(text: str) -> list[SummarySection]:
         match = _RANGE.match(section.title.strip())
         if match:
             start, end = int(match.group(1)), int(match.group(3))
-            found.append(SummarySection(start, end, section, short_heading=not match.group(2)))
+            found.append(SummarySection(start, end, section))
     return found
 
 
-def heading(job: SummaryJob, *, short: bool = False) -> str:
-    """The section's heading line: the template's `## 滚动摘要 ChX-ChY`, or the short form."""
-    second = f"{job.end}" if short else f"Ch{job.end}"
-    return f"## {SUMMARY_TITLE} Ch{job.start}-{second}"
+def heading(job: SummaryJob) -> str:
+    """The section's heading line, the seed's `## 滚动摘要 ChX-ChY`."""
+    return f"## {SUMMARY_TITLE} Ch{job.start}-Ch{job.end}"
 
 
 def validate_section(raw: str, job: SummaryJob) -> str:
@@ -158,9 +156,8 @@ def place_section(text: str | None, job: SummaryJob, section: str) -> str:
         return f"{FILE_TITLE}\n\n{section.strip()}\n"
     existing = summary_sections(text)
     newline = "\r\n" if "\r\n" in text else "\n"
-    short = any(s.short_heading for s in existing)
     lines = section.strip("\n").split("\n")
-    new = newline.join([heading(job, short=short), *lines[1:]])
+    new = newline.join([heading(job), *lines[1:]])
     same = [s for s in existing if (s.start, s.end) == (job.start, job.end)]
     if same:
         if len(same) > 1:

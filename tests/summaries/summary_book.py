@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 from pathlib import Path
 
 SECTION_TITLES = (
@@ -20,6 +21,19 @@ def section_text(
     for title in SECTION_TITLES:
         lines += [f"### {title}", "", f"- {filler}", ""]
     return "\n".join(lines)
+
+
+def with_chapter_record(section: str, root: Path, chapters: range) -> str:
+    """`section` as written back: under its heading, the sha256 of each chapter file it was
+    made from (worked out here from the files' bytes, independently of the engine)."""
+    heading, body = section.split("\n", 1)
+    files = [(n, root / "chapters" / f"ch{n:03d}.md") for n in chapters]
+    lines = [
+        f"{n} sha256={hashlib.sha256(path.read_bytes()).hexdigest()}"
+        for n, path in files
+        if path.is_file()
+    ]
+    return "\n".join([heading, "<!-- workbench:chapters", *lines, "-->", body])
 
 
 CHAPTER = (

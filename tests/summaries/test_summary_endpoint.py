@@ -7,7 +7,7 @@ import json
 import logging
 
 import pytest
-from summary_book import make_book, section_text
+from summary_book import make_book, section_text, with_chapter_record
 
 from workbench.book.project import Project
 from workbench.cli.main import main
@@ -46,6 +46,11 @@ def summary_file(book) -> bytes:
     return (book / "references" / "rolling-summary.md").read_bytes()
 
 
+def recorded(book) -> str:
+    """GOOD as written back, with the record of chapters 6-10 under its heading."""
+    return with_chapter_record(GOOD, book, range(6, 11))
+
+
 def summarise(book, backend) -> None:
     project = Project.open(book)
     section = generate_summary(project, JOB, backend)
@@ -58,7 +63,7 @@ def test_success_writes_the_section_after_the_earlier_one(
 ):
     chat_server.play(Reply("ok", GOOD))
     summarise(book, backend(stream))
-    assert summary_file(book).decode() == EXISTING + "\n" + GOOD
+    assert summary_file(book).decode() == EXISTING + "\n" + recorded(book)
     # The prompt is the seed's template filled for Ch6-10, then the RollingSummarizer feed.
     system, user = chat_server.requests[0].body["messages"]
     assert system["content"].startswith(
@@ -76,7 +81,7 @@ def test_429_then_success_writes(book, chat_server, Reply, backend):
         Reply("status", status=429, headers=(("Retry-After", "0"),)), Reply("ok", GOOD)
     )
     summarise(book, backend())
-    assert summary_file(book).decode() == EXISTING + "\n" + GOOD
+    assert summary_file(book).decode() == EXISTING + "\n" + recorded(book)
     assert len(chat_server.requests) == 2
 
 
@@ -143,7 +148,7 @@ def test_cli_summarize_with_the_openai_backend(book, chat_server, Reply, user_co
     assert main(["summarize", str(book), "--range", "6-10", "--backend", "openai"]) == 0
     out = capsys.readouterr().out
     assert "wrote 滚动摘要 Ch6-10 to references/rolling-summary.md" in out
-    assert summary_file(book).decode() == EXISTING + "\n" + GOOD
+    assert summary_file(book).decode() == EXISTING + "\n" + recorded(book)
 
 
 def test_cli_says_what_went_wrong_and_exits_non_zero(

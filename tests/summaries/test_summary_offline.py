@@ -38,7 +38,8 @@ def test_corpus_chapters_1_to_5_and_6_to_10(corpus_book):
     for job, text in ((SummaryJob(1, 5), first), (SummaryJob(6, 10), second)):
         assert validate_section(text, job) == text
         assert count_zi(text) <= 2200
-        assert text.splitlines()[1] == DRAFT_MARK
+        assert text.splitlines()[1] == "<!-- workbench:chapters"  # what it was made from
+        assert text.split("-->\n", 1)[1].splitlines()[0] == DRAFT_MARK
         for title in SECTION_TITLES:
             assert part(text, title).strip()
     # Who dominates: 回1-5 is 董卓's coup, 刘备 (mostly "玄德") and the coalition under 袁绍

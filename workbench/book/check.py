@@ -22,7 +22,8 @@ from workbench.book.layout import Role
 from workbench.book.naming import chapter_number_from_name
 from workbench.book.plans import plan_from_file, split_front_matter
 from workbench.book.project import CHAPTER_SUFFIXES, Project
-from workbench.book.sections import sections
+from workbench.book.sections import Section, sections
+from workbench.book.summary_record import changed_chapters, recorded_chapters, summary_range
 from workbench.book.templates import (
     CONTENT_ROLES,
     role_holds_only_template,
@@ -217,6 +218,17 @@ class _Checker:
             for skipped in characters_in_file(text, source).skipped:
                 self.add(Severity.INFO, path, f"not a character: {skipped}")
 
+    def stale_summary(self, section: Section, text: str) -> None:
+        """A generated rolling-summary section one of whose chapters changed since."""
+        span = summary_range(section.title)
+        if span is None:
+            return
+        recorded = recorded_chapters(section.body(text))
+        changed = changed_chapters(self.project, recorded, *span)
+        if changed:
+            path = self.project.role_path(Role.ROLLING_SUMMARY)
+            self.add(Severity.WARNING, path, _stale_message(section, changed, self.project.root))
+
     def caps(self) -> None:
         fixed_text = self.text(Role.FIXED_CONTEXT)
         fixed = parse_fixed_context(fixed_text) if fixed_text is not None else None
@@ -234,6 +246,7 @@ class _Checker:
         if summary is not None:
             for section in sections(summary):
                 if section.level == 2 and section.title.strip().startswith(ROLLING_TITLE):
+                    self.stale_summary(section, summary)
                     zi = count_zi(section.body(summary))
                     if zi > ROLLING_SECTION_CAP:
                         self.add(
@@ -251,6 +264,15 @@ class _Checker:
                     self.project.role_path(Role.OUTLINE),
                     f"{zi} 字, over {OUTLINE_CAP}, and fixed-context.md has no 全书大纲摘要",
                 )
+
+
+def _stale_message(section: Section, changed: list[int], root: Path) -> str:
+    chapters = ", ".join(map(str, changed))
+    which = "chapter" if len(changed) == 1 else "chapters"
+    return (
+        f"line {section.line}: {section.title.strip()} is stale: {which} {chapters} changed "
+        f"since it was made (`workbench summarize {root} --stale`)"
+    )
 
 
 def _ranges(numbers: list[int]) -> list[tuple[int, int]]:

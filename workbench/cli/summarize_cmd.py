@@ -1,4 +1,4 @@
-"""`workbench summarize DIR --range A-B | --pending [--backend offline|openai]`."""
+"""`workbench summarize DIR --range A-B | --pending | --stale [--backend offline|openai]`."""
 
 from __future__ import annotations
 
@@ -11,7 +11,13 @@ from workbench.book.layout import Role
 from workbench.book.project import Project
 from workbench.summaries.backend import BACKENDS, backend_for
 from workbench.summaries.errors import SummaryRejected
-from workbench.summaries.jobs import SummaryJob, generate_summary, pending_jobs, write_summary
+from workbench.summaries.jobs import (
+    SummaryJob,
+    generate_summary,
+    pending_jobs,
+    stale_jobs,
+    write_summary,
+)
 
 _RANGE = re.compile(r"^\s*(?:ch)?(\d+)\s*-\s*(?:ch)?(\d+)\s*$", re.IGNORECASE)
 
@@ -25,6 +31,11 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     which = parser.add_mutually_exclusive_group(required=True)
     which.add_argument("--range", dest="chapters", metavar="A-B", help="chapters A to B, e.g. 6-10")
     which.add_argument("--pending", action="store_true", help="every missing range")
+    which.add_argument(
+        "--stale",
+        action="store_true",
+        help="every generated section whose chapters changed since (hand-written ones never)",
+    )
     parser.add_argument(
         "--backend", choices=BACKENDS, help="default: workbench.toml [summaries], else Settings"
     )
@@ -36,7 +47,12 @@ def run(args: argparse.Namespace) -> int:
     from workbench.cli.main import EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE
 
     project = Project.open(args.directory)
-    if args.pending:
+    if args.stale:
+        jobs = stale_jobs(project)
+        if not jobs:
+            print("nothing to regenerate: no generated section has a changed chapter")
+            return EXIT_OK
+    elif args.pending:
         jobs = pending_jobs(project)
         if not jobs:
             print("nothing to summarise: no missing range closes by the last chapter")

@@ -24,8 +24,11 @@ def _item(key: str, label: str, applicable: bool, blocks: list[Block]) -> Checkl
                 item.notes.append(entry)
         elif block.status is Status.TRIMMED:
             item.notes.append(f"{block.title} 已截断（{block.reason}）")
-        item.notes += [f"{block.title}：{note}" for note in block.notes]
-        if block.notes and block.fix and block.fix not in item.fix:
+        if block.stale:  # the checklist's 已过期 part says it; its note would repeat it
+            item.stale += [f"{block.title}：{'、'.join(block.stale)}"]
+        else:
+            item.notes += [f"{block.title}：{note}" for note in block.notes]
+        if (block.notes or block.stale) and block.fix and block.fix not in item.fix:
             item.fix.append(block.fix)
     return item
 

@@ -90,6 +90,7 @@ class Block:
     chapter: int | None = None  # for recency
     fix: str = ""  # the one step that makes a missing block present (or answers its notes)
     notes: list[str] = field(default_factory=list)  # what the author should know (已过期 …)
+    stale: list[str] = field(default_factory=list)  # sources changed since it was made
     items: list[Item] = field(default_factory=list)
     item_prefix: str = ""  # text before the items of a list block
     score: dict[str, float] | None = None

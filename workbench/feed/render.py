@@ -54,6 +54,7 @@ class BlockModel(BaseModel):
     status: str
     reason: str
     notes: list[str]
+    stale: list[str]
     required: bool
     pinned: bool
     items: list[ItemModel]
@@ -166,6 +167,7 @@ def feed_model(feed: Feed) -> FeedModel:
                 status=b.status.value,
                 reason=b.reason,
                 notes=b.notes,
+                stale=b.stale,
                 required=b.required,
                 pinned=b.pinned,
                 items=[

@@ -20,6 +20,7 @@ from workbench.book.fixed_context import (
 )
 from workbench.book.layout import Role
 from workbench.book.project import Project
+from workbench.book.summary_record import changed_chapters
 from workbench.book.templates import role_holds_only_template
 from workbench.feed.config import FeedConfig
 from workbench.feed.model import Block, Group, Item, Layer, Status, zi
@@ -225,21 +226,26 @@ class Selector:
         fix = f"workbench summarize {self.root} --pending"
         blocks = []
         for section in chosen:
-            blocks.append(
-                Block(
-                    id=f"rolling.summary.{section.first}-{section.last}",
-                    layer=Layer.ROLLING,
-                    kind="summary",
-                    title=f"滚动摘要 {section.label}",
-                    source=source,
-                    section=section.title,
-                    text=demote_headings(section.body),
-                    cap=SUMMARY_CAP,
-                    group=Group.CORE,
-                    required=True,
-                    chapter=section.last,
-                )
+            block = Block(
+                id=f"rolling.summary.{section.first}-{section.last}",
+                layer=Layer.ROLLING,
+                kind="summary",
+                title=f"滚动摘要 {section.label}",
+                source=source,
+                section=section.title,
+                text=demote_headings(section.body),
+                cap=SUMMARY_CAP,
+                group=Group.CORE,
+                required=True,
+                chapter=section.last,
             )
+            changed = changed_chapters(project, section.recorded, section.first, section.last)
+            if changed:
+                chapters = "、".join(f"第{n}章" for n in changed)
+                block.stale = [chapters]
+                block.notes.append(f"已过期：{chapters}在这段摘要生成后改过")
+                block.fix = f"workbench summarize {self.root} --stale"
+            blocks.append(block)
         covered = chosen[-1].last if chosen else 0
         # webnovel-writer's per-chapter summaries stand in for sections not yet rolled up.
         chapter_summaries, covered = chapter_summary_blocks(project, covered, before)

@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from functools import lru_cache
 
 from workbench.book.sections import sections
+from workbench.book.summary_record import recorded_chapters, summary_range, without_record
 
-_TITLE = re.compile(r"滚动摘要\s*Ch\s*(\d+)\s*[-–—~～至到]\s*(?:Ch\s*)?(\d+)", re.IGNORECASE)
 GIST_TITLE = "主题进展与情感主弧"
 
 
@@ -19,8 +18,9 @@ class SummarySection:
     first: int
     last: int
     title: str
-    body: str
+    body: str  # without the record of the chapters it was made from
     line: int
+    recorded: dict[int, str] | None = None  # chapter -> hash it was made from; None by hand
 
     @property
     def label(self) -> str:
@@ -40,11 +40,19 @@ def summary_sections(text: str) -> tuple[SummarySection, ...]:
     """Every 滚动摘要 section of the file, ordered by the chapters it covers."""
     found = []
     for section in sections(text):
-        match = _TITLE.search(section.title) if section.level <= 2 else None
-        if match:
-            first, last = int(match.group(1)), int(match.group(2))
+        span = summary_range(section.title) if section.level <= 2 else None
+        if span:
+            body = section.body(text)
             title = section.title.strip()
-            found.append(SummarySection(first, last, title, section.body(text), section.line))
+            found.append(
+                SummarySection(
+                    *span,
+                    title,
+                    without_record(body).strip("\n"),
+                    section.line,
+                    recorded_chapters(body),
+                )
+            )
     return tuple(sorted(found, key=lambda s: (s.last, s.first, s.line)))
 
 

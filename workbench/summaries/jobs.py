@@ -3,6 +3,9 @@
 No Qt here: the GUI's worker runs `generate_summary` on a thread and calls `write_summary`
 only once the author has no unsaved edits to rolling-summary.md, so the two stay separate.
 
+A generated section records the hashes of the chapters it was made from (book.summary_record);
+when one changes the section is stale and `stale_jobs` lists it for regeneration.
+
 A range closes at a chapter N with N % 5 == 0, at a chapter whose plan says `act_end: true`,
 and just before a chapter that an existing section already covers. Ranges start after the
 chapters already summarised; a range none of whose chapters exists is skipped. Chapter 0
@@ -18,6 +21,12 @@ from pathlib import Path
 
 from workbench.book.layout import Role
 from workbench.book.project import Project
+from workbench.book.summary_record import (
+    changed_chapters,
+    chapter_hashes,
+    recorded_chapters,
+    with_record,
+)
 from workbench.errors import FileProblem, WorkbenchError
 from workbench.llm import LlmCancelled
 from workbench.summaries.backend import SummaryBackend
@@ -47,6 +56,7 @@ __all__ = [
     "job_target",
     "jobs_for_saved_chapter",
     "pending_jobs",
+    "stale_jobs",
     "write_job",
     "write_summary",
 ]
@@ -105,6 +115,20 @@ def pending_jobs(project: Project) -> list[SummaryJob]:
     return _missing_ranges(project, project.chapters[-1].number)
 
 
+def stale_jobs(project: Project) -> list[SummaryJob]:
+    """Every generated section one of whose chapters changed since it was made; a section
+    written by hand (no record of its chapters) is never one of them."""
+    summary = project.read_role(Role.ROLLING_SUMMARY)
+    if summary is None:
+        return []
+    jobs = []
+    for found in summary_sections(summary.text):
+        recorded = recorded_chapters(found.section.body(summary.text))
+        if changed_chapters(project, recorded, found.start, found.end):
+            jobs.append(SummaryJob(found.start, found.end))
+    return jobs
+
+
 def _missing_ranges(project: Project, upto: int) -> list[SummaryJob]:
     covered: set[int] = set()
     summary = project.read_role(Role.ROLLING_SUMMARY)
@@ -157,6 +181,7 @@ def generate_summary(
     if cancel is not None and cancel.is_set():
         raise SummaryCancelled(job.what)
     try:
+        hashes = chapter_hashes(project, job.start, job.end)  # what the summariser reads
         request = rolling_request(project, job)
         if not request.chapters:
             reason = f"no chapter between {job.start} and {job.end} exists"
@@ -169,7 +194,7 @@ def generate_summary(
         raise SummaryCancelled(job.what) from error
     except WorkbenchError as error:  # the endpoint failed, or a file could not be read
         raise SummaryRejected(job.what, str(error)) from error
-    section = validate_section(raw, job)
+    section = with_record(validate_section(raw, job), hashes)
     progress("done")
     return section
 

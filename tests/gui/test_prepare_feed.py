@@ -301,7 +301,7 @@ def test_a_missing_rolling_summary_is_generated_in_the_background(window, novel,
     with qtbot.waitSignal(window.summaries.done, timeout=60_000):
         dialog.findChild(object, "fix_rolling_summary").click()
     qtbot.waitUntil(lambda: dialog.checklist.marks["rolling"].text().startswith("✓"))
-    assert "## 滚动摘要 Ch6-10" in summary.read_text(encoding="utf-8")
+    assert "## 滚动摘要 Ch6-Ch10" in summary.read_text(encoding="utf-8")
     assert dialog.copy_button.isEnabled()
 
 

@@ -4,7 +4,7 @@ what differs from the built-in profile."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import Signal
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QComboBox, QFormLayout, QGroupBox, QLabel, QSpinBox, QWidget
 
 from workbench.models import BUILTIN_PROFILES, DEFAULT_PROFILE, TOKENIZERS, ModelProfile
@@ -47,6 +47,7 @@ class ProfileBox(QGroupBox):
         # Room for the longest note, so switching profiles never clips it or jumps the layout
         # (a word-wrapped label in a form does not grow its dialog by itself).
         self.note.setMinimumHeight(self.note.fontMetrics().lineSpacing() * 3)
+        self.note.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
 
         self.form = QFormLayout(self)
         self.form.addRow(self.tr("Profile"), self.profile)

@@ -132,33 +132,22 @@ BUILTIN_PROFILES: dict[str, ModelProfile] = {
             base_url="https://api.openai.com/v1",
             model="gpt-4-turbo",
         ),
-        # Local servers: default ports of each server's OpenAI-compatible API.
-        ModelProfile(
-            name="ollama",
-            label="Ollama",
-            tokenizer="qwen3.6",
-            context_window=LOCAL_WINDOW,
-            reply_reserve=LOCAL_RESERVE,
-            base_url="http://localhost:11434/v1",
-            local=True,
-        ),
-        ModelProfile(
-            name="llama.cpp",
-            label="llama.cpp server",
-            tokenizer="qwen3.6",
-            context_window=LOCAL_WINDOW,
-            reply_reserve=LOCAL_RESERVE,
-            base_url="http://localhost:8080/v1",
-            local=True,
-        ),
-        ModelProfile(
-            name="vllm",
-            label="vLLM",
-            tokenizer="qwen3.6",
-            context_window=LOCAL_WINDOW,
-            reply_reserve=LOCAL_RESERVE,
-            base_url="http://localhost:8000/v1",
-            local=True,
+        # Local servers, at the default port of each one's OpenAI-compatible API.
+        *(
+            ModelProfile(
+                name=name,
+                label=label,
+                tokenizer="qwen3.6",
+                context_window=LOCAL_WINDOW,
+                reply_reserve=LOCAL_RESERVE,
+                base_url=base_url,
+                local=True,
+            )
+            for name, label, base_url in (
+                ("ollama", "Ollama", "http://localhost:11434/v1"),
+                ("llama.cpp", "llama.cpp server", "http://localhost:8080/v1"),
+                ("vllm", "vLLM", "http://localhost:8000/v1"),
+            )
         ),
     )
 }

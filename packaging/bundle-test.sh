@@ -60,6 +60,17 @@ cat sample/chapters/ch0*.md > manuscript.txt
 tail -1 import.txt
 test "$(ls imported/chapters | wc -l)" -eq 12 || fail "import did not write 12 chapters"
 
+step "migrate (a webnovel-writer project made of the sample's files)"
+mkdir -p webnovel/正文 webnovel/大纲 webnovel/设定集 webnovel/.webnovel
+cp sample/chapters/ch001.md webnovel/正文/第0001章.md
+cp sample/chapters/ch002.md webnovel/正文/第0002章.md
+cp sample/outline/outline.md webnovel/大纲/总纲.md
+cp sample/worldbuilding/world.md webnovel/设定集/世界观.md
+echo '{}' > webnovel/.webnovel/state.json
+"$exe" migrate webnovel --into migrated > migrate.txt
+tail -1 migrate.txt
+test "$(ls migrated/chapters | wc -l)" -eq 2 || fail "migrate did not write 2 chapters"
+
 step "desktop integration files beside the executable (share/)"
 share=$(dirname "$exe")/share
 app_id=io.github.workbench.Workbench

@@ -229,6 +229,9 @@ def test_history_lists_the_sent_feed_and_diffs_blocks(
     assert history.table.rowCount() == 1
     assert history.table.item(0, 1).text() == "MainWriter"
     assert history.table.item(0, 5).text() == "是"  # sent
+    history.table.selectRow(0)
+    history.open_button.click()
+    assert history.pane.toPlainText() == dialog.markdown  # read-only, exactly as sent
     # A second feed after the author edits the plan: the diff names the changed block.
     plan = novel / "outline/chapters/ch013.md"
     plan.write_text(plan.read_text(encoding="utf-8") + "\n- 新增：灯芯里藏着一封信。\n", "utf-8")
@@ -314,3 +317,64 @@ def test_a_stale_fixed_context_shows_its_warning_with_regenerate(window, novel) 
     button = dialog.findChild(object, "fix_fixed_context_stale")
     assert button is not None and button.text() == "重新生成"
     assert "worldbuilding/world.md" in dialog.checklist.findChild(object, "staleWarning").text()
+
+
+def test_a_429_is_retried_and_the_reply_still_arrives(
+    make_window, novel, chat_server, Reply, qtbot
+) -> None:
+    busy = Reply("status", status=429, headers=(("Retry-After", "0"),))
+    chat_server.play(busy, Reply("ok", REPLY))
+    window = make_window(_settings(chat_server, max_retries=2))
+    assert window.open_project(novel)
+    dialog = window.prepare.open_default()
+    job = dialog.send()
+    _wait_for(qtbot, job)
+    assert job.state == "done" and dialog.draft_views()[0].text() == REPLY
+    assert len(chat_server.requests) == 2
+
+
+def test_no_server_at_all_says_so_and_keeps_the_draft_tab(
+    make_window, novel, chat_server, qtbot
+) -> None:
+    settings = _settings(chat_server)
+    closed = settings.llm.model_copy(update={"base_url": "http://127.0.0.1:9/v1"})
+    window = make_window(settings.model_copy(update={"llm": closed}))
+    assert window.open_project(novel)
+    dialog = window.prepare.open_default()
+    job = dialog.send()
+    _wait_for(qtbot, job)
+    assert job.state == "failed" and "127.0.0.1:9" in dialog.reason.text()
+    assert dialog.draft_views()[0].discard_button.isEnabled()
+
+
+def test_closing_the_dialog_mid_stream_keeps_the_partial_draft(
+    make_window, novel, chat_server, Reply, qtbot
+) -> None:
+    chat_server.play(Reply("ok", REPLY, chunk_size=6, delay=0.05))
+    window = make_window(_settings(chat_server))
+    assert window.open_project(novel)
+    dialog = window.prepare.open_default()
+    job = dialog.send()
+    qtbot.waitUntil(lambda: len(job.text) > 30, timeout=10_000)
+    dialog.close()
+    assert job.state == "cancelled"
+    _wait_for(qtbot, job)
+    assert job.draft_path.read_text(encoding="utf-8") == job.text and job.text
+
+
+def test_preparing_again_keeps_the_drafts_and_a_new_feed_asks_while_one_streams(
+    make_window, novel, chat_server, Reply, qtbot, dialogs
+) -> None:
+    chat_server.play(Reply("ok", REPLY, chunk_size=6, delay=0.05))
+    window = make_window(_settings(chat_server))
+    assert window.open_project(novel)
+    dialog = window.prepare.open_default()
+    job = dialog.send()
+    assert window.prepare.open_default() is dialog and dialog.draft_views()
+    dialogs.answer(QMessageBox.StandardButton.No)
+    assert window.prepare.open_for("OOCGuardian") is dialog and job.is_running()
+    dialogs.answer(QMessageBox.StandardButton.Yes)
+    other = window.prepare.open_for("OOCGuardian")
+    assert other is not dialog and other.agent == "OOCGuardian"
+    assert job.state == "cancelled"
+    _wait_for(qtbot, job)

@@ -1174,6 +1174,14 @@ Restore it into the editor? Nothing is written to the file until you save.</sour
       <source> (old text kept in %1)</source>
       <translation>（原文已备份到 %1）</translation>
     </message>
+    <message>
+      <source>A reply is still arriving</source>
+      <translation>回复仍在接收中</translation>
+    </message>
+    <message>
+      <source>The %1 reply for chapter %2 is still arriving. Stop it (the partial draft is kept in .workbench/drafts/) and prepare the new feed?</source>
+      <translation>第%2章的 %1 回复仍在接收中。要停止它（已收到的部分草稿保留在 .workbench/drafts/）并准备新的喂入吗？</translation>
+    </message>
   </context>
   <context>
     <name>PrepareFeedDialog</name>

@@ -132,12 +132,38 @@ class PrepareFeed(QObject):
                 self.unsaved_view(), agent, chapter, chapter_type=chapter_type, passage=passage
             )
 
-        if self.dialog is not None:
-            self.dialog.close()
-            self.dialog.deleteLater()
+        key = (agent, chapter, chapter_type, passage)
+        old = self.dialog
+        if old is not None and old.property("requestKey") == key:
+            # The same feed again: keep its draft tabs, rebuild over the text as it is now.
+            old.refresh()
+            old.show()
+            old.raise_()
+            return old
+        if old is not None and any(job.is_running() for job in old.jobs):
+            answer = QMessageBox.question(
+                self.window,
+                self.tr("A reply is still arriving"),
+                self.tr(
+                    "The %1 reply for chapter %2 is still arriving. Stop it (the partial draft "
+                    "is kept in .workbench/drafts/) and prepare the new feed?"
+                )
+                .replace("%1", old.agent)
+                .replace("%2", str(old.chapter)),
+                QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
+                QMessageBox.StandardButton.No,
+            )
+            if answer != QMessageBox.StandardButton.Yes:
+                old.show()
+                old.raise_()
+                return old
+        if old is not None:
+            old.close()
+            old.deleteLater()
         dialog = PrepareFeedDialog(
             project, self.window.settings, agent, chapter, builder, self.window
         )
+        dialog.setProperty("requestKey", key)
         dialog.fixRequested.connect(self.run_fix)
         dialog.draftSaveRequested.connect(self.save_draft)
         dialog.editPromptsRequested.connect(self.edit_prompts)

@@ -10,6 +10,7 @@ from workbench.book.templates import create_project
 from workbench.feed.config import FeedConfig, load_feed_config
 from workbench.models import DEFAULT_PROFILE
 from workbench.summaries.backend import backend_for
+from workbench.trackers.config import TrackerConfig, load_tracker_config
 
 
 def test_uncommented_template_is_exactly_the_defaults(tmp_path):
@@ -21,6 +22,7 @@ def test_uncommented_template_is_exactly_the_defaults(tmp_path):
     table = tomllib.loads(path.read_text(encoding="utf-8"))
     assert table["summaries"] == {"backend": "offline"}
     assert table["model"] == {"profile": DEFAULT_PROFILE}
+    assert table["trackers"] == {"dormant_after": 30}
 
     project = Project.open(tmp_path / "novel")
     config = load_feed_config(project)
@@ -33,3 +35,4 @@ def test_uncommented_template_is_exactly_the_defaults(tmp_path):
     assert config.budget_for(main_writer) == defaults.budget_for(defaults.recipe("MainWriter"))
     assert config.weights("battle", "mid") == defaults.weights("battle", "mid")
     assert backend_for(project).name == "offline"
+    assert load_tracker_config(project) == TrackerConfig()

@@ -61,3 +61,36 @@ def test_parse_errors_exit_1_with_file_and_line(mini_novel, capsys):
         "(未回收, 已回收, 已回收@N or 废弃)",
         "references/relationship-tracker.md:11: the row has 7 cells but the header has 6",
     ]
+
+
+def test_json_at_a_chapter_gives_each_entrys_state_and_last_sighting(mini_novel, capsys):
+    assert main(["trackers", str(mini_novel), "--chapter", "6", "--format", "json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    states = {f["id"]: (f["state"], f["last_seen"], f["dormant"]) for f in data["foreshadowing"]}
+    assert states == {
+        "F001": ("open", 3, False),
+        "F002": ("open", 2, False),
+        "F003": ("open", 1, False),
+        "F004": ("open", 4, False),
+        "F005": ("open", 4, False),
+        "F006": ("open", 5, False),
+        "F007": ("overdue", 6, False),
+        "F008": ("due", 6, False),
+        "F009": ("resolved", None, None),
+        "F010": ("due", 6, False),
+        "F011": ("abandoned", None, None),
+        "F012": ("not_planted", None, None),
+        "F013": ("open", 2, False),
+    }
+
+
+def test_text_at_a_chapter_lists_dormant_entries(mini_novel, capsys):
+    (mini_novel / "workbench.toml").write_text("[trackers]\ndormant_after = 3\n", "utf-8")
+    assert main(["trackers", str(mini_novel), "--chapter", "6"]) == 0
+    out = capsys.readouterr().out
+    assert out.endswith(
+        "Dormant at chapter 6: 3\n"
+        "- F002: last seen in chapter 2\n"
+        "- F003: last seen in chapter 1\n"
+        "- F013: last seen in chapter 2\n"
+    )

@@ -7,8 +7,10 @@ import sys
 
 from workbench.book.layout import Role
 from workbench.book.project import Project
+from workbench.trackers.dormancy import Sighting, sightings
 from workbench.trackers.errors import TrackerParseError
-from workbench.trackers.model import Trackers
+from workbench.trackers.ledger import state_at
+from workbench.trackers.model import Foreshadowing, Trackers
 from workbench.trackers.parse import parse_tracker
 from workbench.trackers.relevance import (
     foreshadowing_line,
@@ -55,6 +57,18 @@ def _read_all(project: Project) -> tuple[Trackers, list[str]]:
     return trackers, problems
 
 
+def _at_chapter(entry: Foreshadowing, chapter: int, seen: dict[str, Sighting]) -> ForeshadowingOut:
+    """An entry with its state at chapter N and, when open there, when it was last seen."""
+    sighting = seen.get(entry.id)
+    return ForeshadowingOut.model_validate(entry).model_copy(
+        update={
+            "state": str(state_at(entry, chapter)),
+            "last_seen": sighting.last_seen if sighting else None,
+            "dormant": sighting.dormant if sighting else None,
+        }
+    )
+
+
 def run(args: argparse.Namespace) -> int:
     """List, filter by relevance, or list overdue entries; exit 1 on parse errors."""
     from workbench.cli.main import EXIT_OK, EXIT_PROBLEMS
@@ -86,10 +100,14 @@ def run(args: argparse.Namespace) -> int:
         return EXIT_OK
     if args.chapter is not None:
         items = relevant_for(project, args.chapter)
+        seen = sightings(project, trackers, args.chapter)
         if as_json:
             out = TrackersOut(
                 chapter=args.chapter,
                 mode="relevant",
+                foreshadowing=[
+                    _at_chapter(entry, args.chapter, seen) for entry in trackers.foreshadowing
+                ],
                 relevant=[RelevantOut.model_validate(item) for item in items],
             )
             print(out.model_dump_json(indent=2))
@@ -99,6 +117,10 @@ def run(args: argparse.Namespace) -> int:
                 print(item.text)
                 where = f"{item.source}:{item.line}"
                 print(f"    why: {'; '.join(item.reasons)}  (mentions: {item.mentions}; {where})")
+            dormant = [sighting for sighting in seen.values() if sighting.dormant]
+            print(f"Dormant at chapter {args.chapter}: {len(dormant)}")
+            for sighting in dormant:
+                print(f"- {sighting.entry_id}: last seen in chapter {sighting.last_seen}")
         return EXIT_OK
     if as_json:
         out = TrackersOut(

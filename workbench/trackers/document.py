@@ -67,6 +67,11 @@ class TrackerDocument:
         """Whether there are edits not yet saved."""
         return self.text != self.saved_text
 
+    def changed_on_disk(self) -> bool:
+        """Whether the file's bytes are no longer those this document was read from."""
+        on_disk = content_hash(self.path.read_bytes()) if self.path.is_file() else None
+        return on_disk != self.sha256
+
     # --- edits -------------------------------------------------------------------------
 
     def update(self, entry_id: str, column: str, value: str) -> None:
@@ -152,14 +157,25 @@ class TrackerDocument:
             lines[position - 1] = Line(texts[line], lines[position - 1].end)
         self._apply(join_lines(lines))
 
+    def move(self, entry_id: str, delta: int) -> None:
+        """Move an entry `delta` rows down (up when negative) within its own table."""
+        tracker_table, row = self._row(self._entry(entry_id).line)
+        order = [item.line for item in tracker_table.table.rows]
+        position = order.index(row.line)
+        target = position + delta
+        if not 0 <= target < len(order):
+            where = "first" if delta < 0 else "last"
+            raise TrackerEditError(f"{self.source}: {entry_id} is already {where} in its table")
+        order.insert(target, order.pop(position))
+        self.reorder(order)
+
     # --- saving ------------------------------------------------------------------------
 
     def save(self, project: Project) -> None:
         """Write the edits through project.write, unless the file changed on disk meanwhile."""
         if not self.modified:
             return
-        on_disk = content_hash(self.path.read_bytes()) if self.path.is_file() else None
-        if on_disk != self.sha256:
+        if self.changed_on_disk():
             raise FileProblem(
                 self.path, "changed on disk since it was read; reload it before editing"
             )
@@ -167,6 +183,12 @@ class TrackerDocument:
         self.sha256 = written.sha256
         self.saved_text = self.text
         log.info("saved %s", self.source)
+
+    def discard(self) -> None:
+        """Drop the edits not yet saved: the document is again what was read or saved."""
+        if self.modified:
+            self.text = self.saved_text
+            self.parsed = parse_tracker(self.text, self.path, self.source)
 
     # --- helpers -----------------------------------------------------------------------
 

@@ -3,17 +3,28 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from workbench.errors import FileProblem, WorkbenchError
+
+if TYPE_CHECKING:
+    from workbench.trackers.parse import ParsedTracker
 
 MAX_LISTED = 10
 
 
 class TrackerParseError(FileProblem):
-    """A tracker file that does not parse completely; `.errors` lists (line, message)."""
+    """A tracker file that does not parse completely; `.errors` lists (line, message) and
+    `.partial` holds the rows that did parse, for showing the file read-only."""
 
-    def __init__(self, path: Path | str, errors: list[tuple[int, str]]) -> None:
+    def __init__(
+        self,
+        path: Path | str,
+        errors: list[tuple[int, str]],
+        partial: ParsedTracker | None = None,
+    ) -> None:
         self.errors = sorted(errors)
+        self.partial = partial
         listed = "; ".join(f"line {line}: {message}" for line, message in self.errors[:MAX_LISTED])
         more = len(self.errors) - MAX_LISTED
         if more > 0:

@@ -97,9 +97,10 @@ def parse_tracker(text: str, path: Path | str, source: str = "") -> ParsedTracke
                 change = _relationship(cells, extra, row.line, source, errors)
                 if change is not None:
                     relationships.append(change)
+    parsed = ParsedTracker(tuple(tables), tuple(foreshadowing), tuple(relationships))
     if errors:
-        raise TrackerParseError(path, errors)
-    return ParsedTracker(tuple(tables), tuple(foreshadowing), tuple(relationships))
+        raise TrackerParseError(path, errors, parsed)
+    return parsed
 
 
 def _cell_count_problem(row: Row, expected: int) -> str:

@@ -11,7 +11,6 @@ by N and both characters are present (named there, or the protagonist).
 
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -19,12 +18,16 @@ from workbench.book.layout import Role
 from workbench.book.project import Project
 from workbench.book.webnovel import is_webnovel, memory_files
 from workbench.trackers.cache import project_cache
-from workbench.trackers.cast import Cast, Scanner, load_cast, scan_chapters
+from workbench.trackers.cast import Cast, Scanner, load_cast
 from workbench.trackers.model import DUE_WINDOW, Foreshadowing, RelationshipChange, Trackers
 from workbench.trackers.parse import ParsedTracker, parse_tracker
+from workbench.trackers.presence import chapter_presence
 from workbench.trackers.webnovel import memory_foreshadowing, memory_relationships
 
 FORESHADOWING_KIND = "foreshadowing"
+# How the reasons an entry is overdue or due begin (a reader of reasons can tell them apart).
+OVERDUE_REASON = "逾期"
+DUE_REASON = "临近回收"
 RELATIONSHIP_KIND = "relationship"
 
 
@@ -147,26 +150,14 @@ def relevant_for(project: Project, chapter: int) -> list[RelevantItem]:
 
 def _relevant_items(project: Project, chapter: int) -> list[RelevantItem]:
     trackers = load_trackers(project)
-    cast = load_cast(project).including(trackers.characters())
-    forms = cast.forms()
-    names = Scanner(forms)
-    canonical_presence = {
-        number: frozenset(forms[form] for form in found)
-        for number, found in scan_chapters(project, names).items()
-    }
-    earlier = [found for number, found in canonical_presence.items() if number < chapter]
-    counts = Counter(name for found in earlier for name in found)
-    frequent = {name for name, count in counts.items() if count > len(earlier) / 2}
+    presence = chapter_presence(project, trackers)
+    cast = presence.cast
+    frequent = presence.frequent_before(chapter)
     protagonist = cast.protagonist
     frequent.discard(protagonist)
-    scope = _scope(project, chapter, cast, names)
-    so_far = {n: found for n, found in canonical_presence.items() if n <= chapter}
-
-    # All keywords, not just this chapter's candidates', so the scan cache survives chapters.
-    keywords = Scanner((k for e in trackers.foreshadowing for k in e.keywords), whole_names=False)
-    keyword_presence = {
-        n: found for n, found in scan_chapters(project, keywords).items() if n <= chapter
-    }
+    scope = _scope(project, chapter, cast, presence.names)
+    so_far = {n: found for n, found in presence.characters.items() if n <= chapter}
+    keyword_presence = {n: found for n, found in presence.keywords.items() if n <= chapter}
     items: list[RelevantItem] = []
     for entry in trackers.candidates(chapter):
         item = _foreshadowing_item(
@@ -198,9 +189,10 @@ def _foreshadowing_item(
     protagonist, frequent = carriers
     reasons: list[str] = []
     if entry.overdue_at(chapter):
-        reasons.append(f"逾期：计划回收 {entry.payoff} < {chapter}")
+        reasons.append(f"{OVERDUE_REASON}：计划回收 {entry.payoff} < {chapter}")
     elif entry.due_at(chapter):
-        reasons.append(f"临近回收：计划回收 {entry.payoff}（{chapter}–{chapter + DUE_WINDOW}）")
+        window = f"{chapter}–{chapter + DUE_WINDOW}"
+        reasons.append(f"{DUE_REASON}：计划回收 {entry.payoff}（{window}）")
     reasons += [f"点名：{keyword}" for keyword in entry.keywords if keyword in scope.text]
     names = [name for name in map(cast.canonical, entry.characters) if name != protagonist]
     signal = [name for name in names if name not in frequent]

@@ -24,6 +24,11 @@ class ForeshadowingOut(BaseModel):
     source: str
     line: int
     extra: dict[str, str]
+    # With --chapter N: the entry's state there (overdue / due / open / resolved / abandoned /
+    # not_planted) and, for open entries, the last chapter naming it and whether it is 沉寂.
+    state: str | None = None
+    last_seen: int | None = None
+    dormant: bool | None = None
 
 
 class RelationshipOut(BaseModel):

@@ -1,0 +1,161 @@
+"""What the tracker browser shows, computed without Qt: both tracker files as read (editable,
+or read-only with their errors), and the ledger at a chapter — every entry with its state,
+its last sighting, and the reasons it is relevant to the chapter in the editor.
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from workbench.book.layout import Role
+from workbench.book.project import Project
+from workbench.errors import WorkbenchError
+from workbench.trackers.columns import DISPLAY, FORESHADOWING, FORESHADOWING_COLUMNS
+from workbench.trackers.document import TrackerDocument
+from workbench.trackers.dormancy import Sighting, sightings
+from workbench.trackers.errors import TrackerParseError
+from workbench.trackers.ledger import EntryState, state_at
+from workbench.trackers.model import Foreshadowing, RelationshipChange, Trackers
+from workbench.trackers.parse import ParsedTracker, TrackerTable
+from workbench.trackers.relevance import FORESHADOWING_KIND, relevant_for
+
+log = logging.getLogger(__name__)
+
+TRACKER_ROLES = {"plot": Role.PLOT_TRACKER, "relationship": Role.RELATIONSHIP_TRACKER}
+
+
+@dataclass(frozen=True)
+class TrackerFile:
+    """One tracker file as read: a document to edit, or (with errors) read-only rows."""
+
+    key: str  # "plot" | "relationship"
+    path: Path
+    source: str  # project-relative path
+    sha256: str
+    parsed: ParsedTracker
+    document: TrackerDocument | None  # None: the file has errors and must not be rewritten
+    errors: tuple[tuple[int, str], ...] = ()
+
+    @property
+    def editable(self) -> bool:
+        """Only a file that parsed completely may be edited."""
+        return self.document is not None
+
+    def cells(self, line: int) -> dict[str, str]:
+        """The raw cell values of the tracker row on `line`, keyed by field (or header text
+        for extra columns)."""
+        for table in self.parsed.tables:
+            for row in table.table.rows:
+                if row.line == line:
+                    return {
+                        (name or header): cell.value
+                        for name, header, cell in zip(
+                            table.fields, table.headers, row.cells, strict=True
+                        )
+                    }
+        return {}
+
+
+def load_tracker_file(project: Project, key: str) -> TrackerFile | None:
+    """The tracker file of `key`, or None when the project has none."""
+    path = project.role_path(TRACKER_ROLES[key])
+    if not path.is_file():
+        return None
+    loaded = project.read(path)
+    source = project.relative(path)
+    try:
+        document = TrackerDocument(path, loaded.text, loaded.sha256, source)
+    except TrackerParseError as error:
+        partial = error.partial or ParsedTracker((), (), ())
+        return TrackerFile(key, path, source, loaded.sha256, partial, None, tuple(error.errors))
+    return TrackerFile(key, path, source, loaded.sha256, document.parsed, document)
+
+
+def foreshadowing_columns(tracker: TrackerFile | None) -> list[str]:
+    """The ledger's columns: the standard fields in their usual order, then every extra
+    column of the file's foreshadowing tables, by header, in the order they appear."""
+    columns: list[str] = list(FORESHADOWING_COLUMNS)
+    tables: tuple[TrackerTable, ...] = tracker.parsed.tables if tracker else ()
+    for table in tables:
+        if table.kind != FORESHADOWING:
+            continue
+        for name, header in zip(table.fields, table.headers, strict=True):
+            if name is None and header not in columns and header not in DISPLAY.values():
+                columns.append(header)
+    return columns
+
+
+@dataclass(frozen=True)
+class LedgerRow:
+    """One entry of the ledger at the browser's chapter."""
+
+    entry: Foreshadowing
+    state: EntryState
+    cells: dict[str, str]  # raw cell text by field / extra header
+    sighting: Sighting | None = None  # for entries open at the chapter
+    reasons: tuple[str, ...] = ()  # why it is relevant to the chapter in the editor
+
+    @property
+    def dormant(self) -> bool:
+        """Open, and unseen in the text for more than K chapters."""
+        return self.sighting is not None and self.sighting.dormant
+
+
+@dataclass
+class Ledger:
+    """The ledger at one chapter, plus anything that could not be worked out, said plainly."""
+
+    chapter: int
+    editor_chapter: int | None
+    rows: list[LedgerRow] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+
+
+def build_ledger(
+    project: Project,
+    plot: TrackerFile | None,
+    relationships: TrackerFile | None,
+    chapter: int,
+    editor_chapter: int | None,
+) -> Ledger:
+    """Every foreshadowing entry with its state at `chapter`, its last sighting, and its
+    relevance reasons for `editor_chapter` (the same reasons the feed gives)."""
+    ledger = Ledger(chapter, editor_chapter)
+    if plot is None:
+        return ledger
+    trackers = Trackers(
+        list(plot.parsed.foreshadowing),
+        list(relationships.parsed.relationships) if relationships else [],
+    )
+    try:
+        seen = sightings(project, trackers, chapter)
+    except WorkbenchError as error:
+        seen = {}
+        ledger.notes.append(str(error))
+    reasons: dict[str, tuple[str, ...]] = {}
+    broken = [t.source for t in (plot, relationships) if t is not None and not t.editable]
+    if editor_chapter is not None and not broken:
+        try:
+            for item in relevant_for(project, editor_chapter):
+                if item.kind == FORESHADOWING_KIND:
+                    reasons[item.key] = item.reasons
+        except WorkbenchError as error:
+            ledger.notes.append(str(error))
+    for entry in plot.parsed.foreshadowing:
+        ledger.rows.append(
+            LedgerRow(
+                entry=entry,
+                state=state_at(entry, chapter),
+                cells=plot.cells(entry.line),
+                sighting=seen.get(entry.id),
+                reasons=reasons.get(entry.id, ()),
+            )
+        )
+    return ledger
+
+
+def relationship_rows(tracker: TrackerFile | None) -> tuple[RelationshipChange, ...]:
+    """The relationship rows as read (the rows that parsed, for a file with errors)."""
+    return tracker.parsed.relationships if tracker else ()

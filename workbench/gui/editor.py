@@ -13,7 +13,7 @@ from pathlib import Path
 
 from PySide6.QtCore import QPoint, Qt, QTimer, Signal
 from PySide6.QtGui import QFont, QKeySequence, QShortcut, QTextBlockFormat, QTextCursor
-from PySide6.QtWidgets import QVBoxLayout, QWidget
+from PySide6.QtWidgets import QMenu, QVBoxLayout, QWidget
 
 from workbench.book.counting import count_zi
 from workbench.book.naming import title_from_heading
@@ -39,6 +39,7 @@ class ChapterEditor(QWidget):
     ziChanged = Signal(int)
     modifiedChanged = Signal(bool)
     pinRequested = Signal(object, str)  # Path, section heading ("" for the whole file)
+    foreshadowingRequested = Signal(str)  # 记为伏笔: the selected text
 
     def __init__(
         self, loaded: TextFile, chapter: int | None, font: QFont, parent: QWidget | None = None
@@ -144,13 +145,24 @@ class ChapterEditor(QWidget):
         self.text_edit.setFocus()
         return True
 
-    def _context_menu(self, position: QPoint) -> None:
-        """The text's own menu, plus pinning this file or the section under the pointer
-        (chapter text cannot be pinned: it enters feeds only through the recipe)."""
+    def move_cursor_to_end(self) -> None:
+        """Put the caret after the last character (a new chapter starts there)."""
+        cursor = self.text_edit.textCursor()
+        cursor.movePosition(QTextCursor.MoveOperation.End)
+        self.text_edit.setTextCursor(cursor)
+
+    def context_menu(self, position: QPoint) -> QMenu:
+        """The text's own menu, plus 记为伏笔 for the selection, and pinning this file or the
+        section under the pointer (chapter text cannot be pinned: it enters feeds only
+        through the recipe)."""
         menu = self.text_edit.createStandardContextMenu(position)
         menu.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        menu.addSeparator()
+        action = menu.addAction(self.tr("Record as foreshadowing"))
+        action.setObjectName("recordForeshadowing")
+        action.setEnabled(self.text_edit.textCursor().hasSelection())
+        action.triggered.connect(self._record_foreshadowing)
         if self.chapter is None:
-            menu.addSeparator()
             offset = self.text_edit.cursorForPosition(position).position()
             section = section_at(self.shown_text(), offset)
             if section is not None:
@@ -161,13 +173,15 @@ class ChapterEditor(QWidget):
                 action.triggered.connect(partial(self.pinRequested.emit, self.path, title))
             action = menu.addAction(self.tr("Pin this whole file to the feed"))
             action.triggered.connect(partial(self.pinRequested.emit, self.path, ""))
-        menu.popup(self.text_edit.viewport().mapToGlobal(position))
+        return menu
 
-    def move_cursor_to_end(self) -> None:
-        """Put the caret after the last character (a new chapter starts there)."""
-        cursor = self.text_edit.textCursor()
-        cursor.movePosition(QTextCursor.MoveOperation.End)
-        self.text_edit.setTextCursor(cursor)
+    def _context_menu(self, position: QPoint) -> None:
+        self.context_menu(position).popup(self.text_edit.viewport().mapToGlobal(position))
+
+    def _record_foreshadowing(self) -> None:
+        selected = self.text_edit.textCursor().selectedText().translate(BLOCK_SEPARATORS)
+        if selected.strip():
+            self.foreshadowingRequested.emit(selected.strip())
 
     def open_find_bar(self) -> None:
         """Show find and replace under the text."""

@@ -33,6 +33,7 @@ class EditorTabs(QTabWidget):
     bufferChanged = Signal()  # the text of an open document changed (every keystroke)
     pinRequested = Signal(object, str)  # Path, section heading ("" for the whole file)
     statusMessage = Signal(str)
+    foreshadowingRequested = Signal(str, object)  # selected text, chapter number or None
 
     def __init__(self, font: QFont, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -101,6 +102,7 @@ class EditorTabs(QTabWidget):
         editor.modifiedChanged.connect(self._editor_modified_changed)
         editor.text_edit.textChanged.connect(self.bufferChanged)
         editor.pinRequested.connect(self.pinRequested)
+        editor.foreshadowingRequested.connect(self._editor_foreshadowing_requested)
         index = self.addTab(editor, "")
         self._update_tab(editor)
         self.setCurrentIndex(index)
@@ -155,6 +157,11 @@ class EditorTabs(QTabWidget):
             self._update_tab(editor)
         if editor is self.current_editor():
             self.ziChanged.emit(zi)
+
+    def _editor_foreshadowing_requested(self, text: str) -> None:
+        editor = self.sender()
+        if isinstance(editor, ChapterEditor):
+            self.foreshadowingRequested.emit(text, editor.chapter)
 
     def _editor_modified_changed(self, modified: bool) -> None:
         editor = self.sender()

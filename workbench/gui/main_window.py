@@ -20,7 +20,6 @@ from workbench.feed.pins import PINS_FILE, pin_ref
 from workbench.gui import prompts
 from workbench.gui.actions import WindowActions
 from workbench.gui.context import ContextDock
-from workbench.gui.docks import PlaceholderDock
 from workbench.gui.editor import ChapterEditor
 from workbench.gui.editor_tabs import EditorTabs
 from workbench.gui.fonts import editor_font
@@ -31,6 +30,7 @@ from workbench.gui.project_tree import ProjectTree
 from workbench.gui.settings_dialog import SettingsDialog
 from workbench.gui.status import StatusBar
 from workbench.gui.summary_worker import SummaryQueue
+from workbench.gui.trackers.dock import TrackerDock
 from workbench.gui.watcher import ProjectWatcher
 from workbench.settings import Settings, config_dir, save_settings
 from workbench.summaries.jobs import FixedContextJob
@@ -74,7 +74,8 @@ class MainWindow(QMainWindow):
         self.setCentralWidget(self.splitter)
         self.context_dock = ContextDock(self)
         self.context_panel = self.context_dock.panel
-        self.tracker_dock = PlaceholderDock("trackerDock", self)
+        self.tracker_dock = TrackerDock(self)
+        self.tracker_browser = self.tracker_dock.browser
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.context_dock)
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.tracker_dock)
         self.tabifyDockWidget(self.context_dock, self.tracker_dock)
@@ -138,6 +139,12 @@ class MainWindow(QMainWindow):
         self.summaries.failed.connect(self.prepare.fix_failed)
         self.prepare.statusMessage.connect(self.show_message)
         self.prepare.chapterWritten.connect(self._document_saved)
+        self.tracker_browser.chapterRequested.connect(self.open_chapter)
+        self.tracker_browser.fileRequested.connect(self.open_path)
+        self.tracker_browser.pinRequested.connect(self.pin)
+        self.tracker_browser.statusMessage.connect(self.show_message)
+        self.tracker_browser.set_write_guard(self.has_unsaved_edits)
+        self.tabs.foreshadowingRequested.connect(self._foreshadowing_requested)
 
     # --- project -----------------------------------------------------------------------
 
@@ -155,6 +162,7 @@ class MainWindow(QMainWindow):
         self.tabs.set_project(None)
         self.tabs.set_project(project)
         self.tree.set_project(project)
+        self.tracker_browser.set_project(project)
         self.summaries.set_project(project)
         self.context_panel.set_project(project)
         self.watcher.start(project.root)
@@ -316,6 +324,7 @@ class MainWindow(QMainWindow):
             self.status.set_modified(None)
             return
         self.tree.select_path(editor.path)
+        self.tracker_browser.follow_editor_chapter(editor.chapter)
         if self.project is not None:
             # A plan shows its chapter; a tracker or any other file, the last chapter.
             chapter = self.project.chapter_for_path(editor.path)
@@ -388,6 +397,7 @@ class MainWindow(QMainWindow):
             return
         ref = next((r for r in self.project.chapters if r.path == path), None)
         self.tree.refresh_paths({path})
+        self.tracker_browser.files_changed({path})
         self._update_total()
         if ref is not None:
             self.summaries.submit_saved_chapter(ref.number)
@@ -399,8 +409,26 @@ class MainWindow(QMainWindow):
         if self.project and path in {self.project.role_path(role) for role in generated}:
             self.summaries.write_held()
 
+    def open_chapter(self, number: int) -> ChapterEditor | None:
+        """Open chapter N, or its plan when the chapter is not written yet."""
+        if self.project is None:
+            return None
+        ref = self.project.chapter(number)
+        path = ref.path if ref else self.project.plan_file(number)
+        if path is None:
+            self.show_message(
+                self.tr("Chapter %1 has neither text nor a plan yet").replace("%1", str(number))
+            )
+            return None
+        return self.open_path(path)
+
+    def _foreshadowing_requested(self, text: str, chapter: int | None) -> None:
+        self.tracker_dock.show()
+        self.tracker_dock.raise_()
+        self.tracker_browser.new_entry_from_selection(text, chapter)
+
     def has_unsaved_edits(self, path: Path) -> bool:
-        """Whether `path` is open with unsaved edits (the summary queue's write guard)."""
+        """Whether `path` is open with unsaved edits (the write guard of summaries and trackers)."""
         editor = self.tabs.editor_for(path)
         return editor is not None and editor.is_modified()
 
@@ -413,6 +441,7 @@ class MainWindow(QMainWindow):
         self.project.rescan()
         touched = self.tabs.reload_changed(paths)
         self.tree.refresh_paths(paths)
+        self.tracker_browser.files_changed(paths)
         self._update_total()
         if self.project.root / PINS_FILE in paths:
             self.context_panel.pin_model.reload()

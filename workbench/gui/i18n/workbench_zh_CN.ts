@@ -11,6 +11,77 @@
       <source>Pin this whole file to the feed</source>
       <translation>把整个文件置顶到喂入</translation>
     </message>
+    <message>
+      <source>Record as foreshadowing</source>
+      <translation>记为伏笔</translation>
+    </message>
+  </context>
+  <context>
+    <name>ChecklistView</name>
+    <message>
+      <source>✓ ready</source>
+      <translation>✓ 齐备</translation>
+    </message>
+    <message>
+      <source>✗ missing</source>
+      <translation>✗ 缺失</translation>
+    </message>
+    <message>
+      <source>⚠ stale</source>
+      <translation>⚠ 已过期</translation>
+    </message>
+    <message>
+      <source>Sources changed since it was generated: %1</source>
+      <translation>生成之后来源文件已修改：%1</translation>
+    </message>
+    <message>
+      <source>Working…</source>
+      <translation>进行中…</translation>
+    </message>
+    <message>
+      <source>not needed by this agent</source>
+      <translation>本 Agent 不需要</translation>
+    </message>
+    <message>
+      <source>Missing: %1</source>
+      <translation>缺少：%1</translation>
+    </message>
+    <message>
+      <source>Note: %1</source>
+      <translation>注意：%1</translation>
+    </message>
+    <message>
+      <source>Regenerate</source>
+      <translation>重新生成</translation>
+    </message>
+    <message>
+      <source>Generate fixed context</source>
+      <translation>生成固定层</translation>
+    </message>
+    <message>
+      <source>Generate rolling summary</source>
+      <translation>生成滚动摘要</translation>
+    </message>
+    <message>
+      <source>Create style anchor from template</source>
+      <translation>从模板创建文风锚点</translation>
+    </message>
+    <message>
+      <source>Open chapter plan</source>
+      <translation>打开本章规划</translation>
+    </message>
+    <message>
+      <source>Create chapter plan</source>
+      <translation>创建本章规划</translation>
+    </message>
+    <message>
+      <source>Select a passage in the editor</source>
+      <translation>请在编辑器中选定段落</translation>
+    </message>
+    <message>
+      <source>Open %1</source>
+      <translation>打开 %1</translation>
+    </message>
   </context>
   <context>
     <name>ConflictBar</name>
@@ -286,6 +357,45 @@
     </message>
   </context>
   <context>
+    <name>DraftView</name>
+    <message>
+      <source>Cancel</source>
+      <translation>取消</translation>
+    </message>
+    <message>
+      <source>Save as chapter %1</source>
+      <translation>存为第%1章</translation>
+    </message>
+    <message>
+      <source>Append to chapter %1</source>
+      <translation>追加到第%1章末尾</translation>
+    </message>
+    <message>
+      <source>Discard</source>
+      <translation>丢弃</translation>
+    </message>
+    <message>
+      <source>receiving…</source>
+      <translation>接收中…</translation>
+    </message>
+    <message>
+      <source>complete</source>
+      <translation>已完成</translation>
+    </message>
+    <message>
+      <source>cancelled — the partial draft is kept</source>
+      <translation>已取消——已收到的部分草稿已保留</translation>
+    </message>
+    <message>
+      <source>failed — the partial draft is kept: %1</source>
+      <translation>失败——已收到的部分草稿已保留：%1</translation>
+    </message>
+    <message>
+      <source>%1 tokens received · %2 s · %3</source>
+      <translation>已接收 %1 tokens · %2 秒 · %3</translation>
+    </message>
+  </context>
+  <context>
     <name>EditorTabs</name>
     <message>
       <source>Chapter %1</source>
@@ -314,6 +424,53 @@
     <message>
       <source>Reloaded %1 (changed on disk)</source>
       <translation>已重新载入 %1（磁盘上有改动）</translation>
+    </message>
+  </context>
+  <context>
+    <name>EntryDialog</name>
+    <message>
+      <source>New foreshadowing entry</source>
+      <translation>新增伏笔</translation>
+    </message>
+    <message>
+      <source>not planned</source>
+      <translation>未定</translation>
+    </message>
+    <message>
+      <source>names separated by commas</source>
+      <translation>多个名字用逗号分隔</translation>
+    </message>
+    <message>
+      <source>words the text will use, by commas</source>
+      <translation>正文会用到的词，用逗号分隔</translation>
+    </message>
+    <message>
+      <source>ID</source>
+      <translation>ID</translation>
+    </message>
+    <message>
+      <source>Content</source>
+      <translation>内容</translation>
+    </message>
+    <message>
+      <source>Planted in chapter</source>
+      <translation>埋设章节</translation>
+    </message>
+    <message>
+      <source>Planned payoff</source>
+      <translation>计划回收</translation>
+    </message>
+    <message>
+      <source>Importance</source>
+      <translation>重要度</translation>
+    </message>
+    <message>
+      <source>Characters</source>
+      <translation>相关角色</translation>
+    </message>
+    <message>
+      <source>Keywords</source>
+      <translation>关键词</translation>
     </message>
   </context>
   <context>
@@ -425,6 +582,168 @@
     </message>
   </context>
   <context>
+    <name>ForeshadowingModel</name>
+    <message>
+      <source>At chapter %1</source>
+      <translation>第%1章</translation>
+    </message>
+    <message>
+      <source>ID</source>
+      <translation>ID</translation>
+    </message>
+    <message>
+      <source>Content</source>
+      <translation>内容</translation>
+    </message>
+    <message>
+      <source>Planted</source>
+      <translation>埋设</translation>
+    </message>
+    <message>
+      <source>Payoff</source>
+      <translation>计划回收</translation>
+    </message>
+    <message>
+      <source>Status</source>
+      <translation>状态</translation>
+    </message>
+    <message>
+      <source>Importance</source>
+      <translation>重要度</translation>
+    </message>
+    <message>
+      <source>Characters</source>
+      <translation>相关角色</translation>
+    </message>
+    <message>
+      <source>Keywords</source>
+      <translation>关键词</translation>
+    </message>
+    <message>
+      <source>overdue</source>
+      <translation>逾期</translation>
+    </message>
+    <message>
+      <source>due soon</source>
+      <translation>临近回收</translation>
+    </message>
+    <message>
+      <source>open</source>
+      <translation>未回收</translation>
+    </message>
+    <message>
+      <source>resolved</source>
+      <translation>已回收</translation>
+    </message>
+    <message>
+      <source>abandoned</source>
+      <translation>废弃</translation>
+    </message>
+    <message>
+      <source>not planted yet</source>
+      <translation>尚未埋设</translation>
+    </message>
+    <message>
+      <source>dormant since chapter %1</source>
+      <translation>沉寂：最后见于第%1章</translation>
+    </message>
+    <message>
+      <source>for chapter %1: </source>
+      <translation>第%1章：</translation>
+    </message>
+    <message>
+      <source>last named in chapter %1</source>
+      <translation>最后见于第%1章</translation>
+    </message>
+  </context>
+  <context>
+    <name>HistoryView</name>
+    <message>
+      <source>Saved (UTC)</source>
+      <translation>保存时间（UTC）</translation>
+    </message>
+    <message>
+      <source>Agent</source>
+      <translation>Agent</translation>
+    </message>
+    <message>
+      <source>字</source>
+      <translation>字</translation>
+    </message>
+    <message>
+      <source>Tokens</source>
+      <translation>Tokens</translation>
+    </message>
+    <message>
+      <source>Ready</source>
+      <translation>就绪</translation>
+    </message>
+    <message>
+      <source>Sent</source>
+      <translation>已发送</translation>
+    </message>
+    <message>
+      <source>Open read-only</source>
+      <translation>只读打开</translation>
+    </message>
+    <message>
+      <source>Compare the two selected</source>
+      <translation>比较所选两份</translation>
+    </message>
+    <message>
+      <source>Compare with the feed sent for the previous chapter</source>
+      <translation>与上一章发送的喂入比较</translation>
+    </message>
+    <message>
+      <source>yes</source>
+      <translation>是</translation>
+    </message>
+    <message>
+      <source>no</source>
+      <translation>否</translation>
+    </message>
+    <message>
+      <source>No feed saved for this chapter yet: Save or Send keeps one.</source>
+      <translation>本章还没有保存过喂入：点“保存”或“发送”都会留一份。</translation>
+    </message>
+    <message>
+      <source>Select one feed to open it, or two (Ctrl+click) to compare.</source>
+      <translation>选一份可只读打开，选两份（Ctrl+单击）可比较。</translation>
+    </message>
+    <message>
+      <source>No %1 feed was sent for chapter %2.</source>
+      <translation>第%2章没有发送过 %1 的喂入。</translation>
+    </message>
+    <message>
+      <source>the current feed</source>
+      <translation>当前喂入</translation>
+    </message>
+    <message>
+      <source>chapter %1, %2, %3</source>
+      <translation>第%1章 · %2 · %3</translation>
+    </message>
+    <message>
+      <source>added</source>
+      <translation>新增</translation>
+    </message>
+    <message>
+      <source>removed</source>
+      <translation>删除</translation>
+    </message>
+    <message>
+      <source>changed</source>
+      <translation>修改</translation>
+    </message>
+    <message>
+      <source>unchanged</source>
+      <translation>未变</translation>
+    </message>
+    <message>
+      <source>From %1 to %2</source>
+      <translation>从 %1 到 %2</translation>
+    </message>
+  </context>
+  <context>
     <name>ImportPreviewDialog</name>
     <message>
       <source>Import %1</source>
@@ -477,6 +796,93 @@
     <message>
       <source>line %1 · %2 · %3</source>
       <translation>第 %1 行 · %2 · %3</translation>
+    </message>
+  </context>
+  <context>
+    <name>LedgerPanel</name>
+    <message>
+      <source>New entry</source>
+      <translation>新增伏笔</translation>
+    </message>
+    <message>
+      <source>Add an entry planted in the browser&apos;s chapter</source>
+      <translation>新增一条伏笔，埋设章节为浏览器当前章节</translation>
+    </message>
+    <message>
+      <source>Resolve here</source>
+      <translation>本章回收</translation>
+    </message>
+    <message>
+      <source>Mark the entry 已回收@N for the browser&apos;s chapter</source>
+      <translation>把这条标为 已回收@N（N 为浏览器当前章节）</translation>
+    </message>
+    <message>
+      <source>Abandon</source>
+      <translation>废弃</translation>
+    </message>
+    <message>
+      <source>Move the entry up in the file</source>
+      <translation>在文件中上移这一条</translation>
+    </message>
+    <message>
+      <source>Move the entry down in the file</source>
+      <translation>在文件中下移这一条</translation>
+    </message>
+    <message>
+      <source>Pin to feed</source>
+      <translation>置顶到喂入</translation>
+    </message>
+    <message>
+      <source>Always feed this entry (the context panel&apos;s pins)</source>
+      <translation>每次都喂入这一条（上下文面板的置顶项）</translation>
+    </message>
+    <message>
+      <source>Clear</source>
+      <translation>清除筛选</translation>
+    </message>
+    <message>
+      <source>Search ID, content, keywords…</source>
+      <translation>搜索 ID、内容、关键词…</translation>
+    </message>
+    <message>
+      <source>From chapter: entries still open or due after it</source>
+      <translation>起始章节：此后仍未回收或到期的条目</translation>
+    </message>
+    <message>
+      <source>To chapter: entries planted by then</source>
+      <translation>截止章节：此前已埋设的条目</translation>
+    </message>
+    <message>
+      <source>Character</source>
+      <translation>角色</translation>
+    </message>
+    <message>
+      <source>All states</source>
+      <translation>全部状态</translation>
+    </message>
+    <message>
+      <source>Active (open, due, overdue)</source>
+      <translation>进行中（未回收、临近、逾期）</translation>
+    </message>
+    <message>
+      <source>dormant</source>
+      <translation>沉寂</translation>
+    </message>
+    <message>
+      <source>All importance</source>
+      <translation>全部重要度</translation>
+    </message>
+    <message>
+      <source>%1 of %2 entries</source>
+      <translation>共 %2 条，显示 %1 条</translation>
+    </message>
+    <message>
+      <source>Last named in chapter %1, %2 chapters ago.</source>
+      <translation>最后一次出现在第%1章，已有%2章未出现。</translation>
+    </message>
+    <message>
+      <source>Select an entry.</source>
+      <translation>选中一条伏笔查看详情。</translation>
     </message>
   </context>
   <context>
@@ -565,6 +971,10 @@
       <source>The plan %1 has unsaved edits; save or discard them first.</source>
       <translation>规划 %1 有未保存的修改；请先保存或放弃。</translation>
     </message>
+    <message>
+      <source>Chapter %1 has neither text nor a plan yet</source>
+      <translation>第%1章还没有正文，也没有章纲</translation>
+    </message>
   </context>
   <context>
     <name>PinModel</name>
@@ -583,533 +993,6 @@
     <message>
       <source>Tracker entry %1</source>
       <translation>追踪表条目 %1</translation>
-    </message>
-  </context>
-  <context>
-    <name>PlaceholderDock</name>
-    <message>
-      <source>Context</source>
-      <translation>上下文</translation>
-    </message>
-    <message>
-      <source>The context panel (feed layers, budget bars, pins and the Prepare MainWriter feed button) is not built yet; it will appear here.</source>
-      <translation>上下文面板（喂入分层、预算条、固定项和“准备 MainWriter 上下文”按钮）尚未实现，完成后将显示在这里。</translation>
-    </message>
-    <message>
-      <source>Trackers</source>
-      <translation>追踪表</translation>
-    </message>
-    <message>
-      <source>The tracker browser (foreshadowing and relationships) is not built yet; it will appear here.</source>
-      <translation>追踪表浏览器（伏笔与人物关系）尚未实现，完成后将显示在这里。</translation>
-    </message>
-  </context>
-  <context>
-    <name>ProjectTree</name>
-    <message>
-      <source>Chapters</source>
-      <translation>章节</translation>
-    </message>
-    <message>
-      <source>World</source>
-      <translation>世界观</translation>
-    </message>
-    <message>
-      <source>Characters</source>
-      <translation>角色</translation>
-    </message>
-    <message>
-      <source>Outline and plans</source>
-      <translation>大纲与章纲</translation>
-    </message>
-    <message>
-      <source>Meta</source>
-      <translation>元信息</translation>
-    </message>
-    <message>
-      <source>References</source>
-      <translation>参考资料</translation>
-    </message>
-    <message>
-      <source>Chapter %1</source>
-      <translation>第%1章</translation>
-    </message>
-    <message>
-      <source>%1 zi</source>
-      <translation>%1 字</translation>
-    </message>
-    <message>
-      <source>unreadable</source>
-      <translation>无法读取</translation>
-    </message>
-    <message>
-      <source>Chapter %1 plan</source>
-      <translation>第%1章 章纲</translation>
-    </message>
-    <message>
-      <source>Open</source>
-      <translation>打开</translation>
-    </message>
-    <message>
-      <source>Pin to the feed</source>
-      <translation>置顶到喂入</translation>
-    </message>
-    <message>
-      <source>Pin to the feed (not for chapter text)</source>
-      <translation>置顶到喂入（章节原文不可置顶）</translation>
-    </message>
-  </context>
-  <context>
-    <name>Prompts</name>
-    <message>
-      <source>Unsaved changes</source>
-      <translation>未保存的修改</translation>
-    </message>
-    <message>
-      <source>“%1” has unsaved changes. Save them?</source>
-      <translation>“%1”有未保存的修改。要保存吗？</translation>
-    </message>
-    <message>
-      <source>Recover unsaved text</source>
-      <translation>恢复未保存的文字</translation>
-    </message>
-    <message>
-      <source>Workbench did not close normally. Unsaved text of “%1” from %2 was kept.
-
-Restore it into the editor? Nothing is written to the file until you save.</source>
-      <translation>Workbench 上次没有正常关闭。已保留“%1”在 %2 时未保存的文字。
-
-要把它恢复到编辑器中吗？在你保存之前，不会写入文件。</translation>
-    </message>
-    <message>
-      <source>Unexpected error</source>
-      <translation>意外错误</translation>
-    </message>
-    <message numerus="yes">
-      <source>Something went wrong inside Workbench. Unsaved text of %n open file(s) was written to .workbench/autosave/ and will be offered the next time you open the project.</source>
-      <translation>
-        <numerusform>Workbench 内部出错。%n 个已打开文件中未保存的文字已写入 .workbench/autosave/，下次打开项目时会提示恢复。</numerusform>
-      </translation>
-    </message>
-  </context>
-  <context>
-    <name>ProfileBox</name>
-    <message>
-      <source>Model profile</source>
-      <translation>模型配置</translation>
-    </message>
-    <message>
-      <source>Profile</source>
-      <translation>配置</translation>
-    </message>
-    <message>
-      <source>Tokenizer</source>
-      <translation>分词器</translation>
-    </message>
-    <message>
-      <source>Context window (tokens)</source>
-      <translation>上下文窗口（token）</translation>
-    </message>
-    <message>
-      <source>Reply reserve (tokens)</source>
-      <translation>回复预留（token）</translation>
-    </message>
-    <message>
-      <source>Left for the feed</source>
-      <translation>可供喂入</translation>
-    </message>
-    <message>
-      <source>Set the window your server was started with (Ollama num_ctx, llama.cpp --ctx-size, vLLM --max-model-len) and the tokenizer of the model it serves.</source>
-      <translation>请填写本地服务启动时设定的窗口（Ollama 的 num_ctx、llama.cpp 的 --ctx-size、vLLM 的 --max-model-len），并选择它所运行模型的分词器。</translation>
-    </message>
-    <message>
-      <source>Window and tokenizer as the provider documents them.</source>
-      <translation>窗口与分词器取自模型提供方的文档。</translation>
-    </message>
-    <message>
-      <source>%1 tokens</source>
-      <translation>%1 token</translation>
-    </message>
-    <message>
-      <source>nothing: reserve ≥ window</source>
-      <translation>无：预留不小于窗口</translation>
-    </message>
-  </context>
-  <context>
-    <name>SettingsDialog</name>
-    <message>
-      <source>Settings</source>
-      <translation>设置</translation>
-    </message>
-    <message>
-      <source>Stored only in your user settings file (%1), never in a project folder.</source>
-      <translation>只保存在你的用户设置文件（%1）中，绝不写入项目文件夹。</translation>
-    </message>
-    <message>
-      <source>Model endpoint (OpenAI-compatible)</source>
-      <translation>模型接口（兼容 OpenAI）</translation>
-    </message>
-    <message>
-      <source>Base URL</source>
-      <translation>接口地址</translation>
-    </message>
-    <message>
-      <source>Model</source>
-      <translation>模型</translation>
-    </message>
-    <message>
-      <source>API key</source>
-      <translation>API 密钥</translation>
-    </message>
-    <message>
-      <source>Offline (extractive draft, no network)</source>
-      <translation>离线（抽取式草稿，不联网）</translation>
-    </message>
-    <message>
-      <source>Model endpoint above</source>
-      <translation>上面的模型接口</translation>
-    </message>
-    <message>
-      <source>Summaries</source>
-      <translation>摘要</translation>
-    </message>
-    <message>
-      <source>the served model&apos;s name</source>
-      <translation>服务端的模型名</translation>
-    </message>
-    <message>
-      <source>Summary backend</source>
-      <translation>摘要后端</translation>
-    </message>
-    <message>
-      <source>Editor and interface</source>
-      <translation>编辑器与界面</translation>
-    </message>
-    <message>
-      <source>Editor font</source>
-      <translation>编辑器字体</translation>
-    </message>
-    <message>
-      <source>Interface language</source>
-      <translation>界面语言</translation>
-    </message>
-  </context>
-  <context>
-    <name>StatusBar</name>
-    <message>
-      <source>This file: %1 zi</source>
-      <translation>本文件 %1 字</translation>
-    </message>
-    <message>
-      <source>Book: %1 zi</source>
-      <translation>全书 %1 字</translation>
-    </message>
-    <message>
-      <source>Unsaved changes</source>
-      <translation>未保存</translation>
-    </message>
-    <message>
-      <source>Saved</source>
-      <translation>已保存</translation>
-    </message>
-  </context>
-  <context>
-    <name>SummaryQueue</name>
-    <message>
-      <source>Summary %1 ready; waiting for rolling-summary.md to be saved</source>
-      <translation>滚动摘要 %1 已生成；等待 rolling-summary.md 的修改保存后写入</translation>
-    </message>
-    <message>
-      <source>Summarising %1</source>
-      <translation>正在生成滚动摘要 %1</translation>
-    </message>
-    <message>
-      <source>Summary %1 queued</source>
-      <translation>滚动摘要 %1 排队中</translation>
-    </message>
-    <message>
-      <source> (%1 more queued)</source>
-      <translation>（另有 %1 个排队）</translation>
-    </message>
-  </context>
-  <context>
-    <name>WindowActions</name>
-    <message>
-      <source>&amp;File</source>
-      <translation>文件(&amp;F)</translation>
-    </message>
-    <message>
-      <source>Recent projects</source>
-      <translation>最近的项目</translation>
-    </message>
-    <message>
-      <source>New project…</source>
-      <translation>新建项目…</translation>
-    </message>
-    <message>
-      <source>Open project folder…</source>
-      <translation>打开项目文件夹…</translation>
-    </message>
-    <message>
-      <source>Import manuscript…</source>
-      <translation>导入书稿…</translation>
-    </message>
-    <message>
-      <source>Save</source>
-      <translation>保存</translation>
-    </message>
-    <message>
-      <source>Close tab</source>
-      <translation>关闭标签页</translation>
-    </message>
-    <message>
-      <source>Settings…</source>
-      <translation>设置…</translation>
-    </message>
-    <message>
-      <source>Quit</source>
-      <translation>退出</translation>
-    </message>
-    <message>
-      <source>&amp;Edit</source>
-      <translation>编辑(&amp;E)</translation>
-    </message>
-    <message>
-      <source>Find and replace</source>
-      <translation>查找和替换</translation>
-    </message>
-    <message>
-      <source>&amp;Chapter</source>
-      <translation>章节(&amp;C)</translation>
-    </message>
-    <message>
-      <source>Previous chapter</source>
-      <translation>上一章</translation>
-    </message>
-    <message>
-      <source>Next chapter</source>
-      <translation>下一章</translation>
-    </message>
-    <message>
-      <source>New chapter</source>
-      <translation>新建章节</translation>
-    </message>
-    <message>
-      <source>&amp;View</source>
-      <translation>视图(&amp;V)</translation>
-    </message>
-    <message>
-      <source>F&amp;eed</source>
-      <translation>喂入(&amp;E)</translation>
-    </message>
-    <message>
-      <source>Toolbar</source>
-      <translation>工具栏</translation>
-    </message>
-    <message>
-      <source>Prepare %1 feed…</source>
-      <translation>准备 %1 喂入…</translation>
-    </message>
-    <message>
-      <source>Prepare %1 feed</source>
-      <translation>准备 %1 喂入</translation>
-    </message>
-    <message>
-      <source>Check, preview, copy or send the %1 feed for the current chapter (%2)</source>
-      <translation>检查、预览、复制或发送当前章节的 %1 喂入（%2）</translation>
-    </message>
-  </context>
-  <context>
-    <name>ChecklistView</name>
-    <message>
-      <source>✓ ready</source>
-      <translation>✓ 齐备</translation>
-    </message>
-    <message>
-      <source>✗ missing</source>
-      <translation>✗ 缺失</translation>
-    </message>
-    <message>
-      <source>⚠ stale</source>
-      <translation>⚠ 已过期</translation>
-    </message>
-    <message>
-      <source>Sources changed since it was generated: %1</source>
-      <translation>生成之后来源文件已修改：%1</translation>
-    </message>
-    <message>
-      <source>Working…</source>
-      <translation>进行中…</translation>
-    </message>
-    <message>
-      <source>not needed by this agent</source>
-      <translation>本 Agent 不需要</translation>
-    </message>
-    <message>
-      <source>Missing: %1</source>
-      <translation>缺少：%1</translation>
-    </message>
-    <message>
-      <source>Note: %1</source>
-      <translation>注意：%1</translation>
-    </message>
-    <message>
-      <source>Regenerate</source>
-      <translation>重新生成</translation>
-    </message>
-    <message>
-      <source>Generate fixed context</source>
-      <translation>生成固定层</translation>
-    </message>
-    <message>
-      <source>Generate rolling summary</source>
-      <translation>生成滚动摘要</translation>
-    </message>
-    <message>
-      <source>Create style anchor from template</source>
-      <translation>从模板创建文风锚点</translation>
-    </message>
-    <message>
-      <source>Open chapter plan</source>
-      <translation>打开本章规划</translation>
-    </message>
-    <message>
-      <source>Create chapter plan</source>
-      <translation>创建本章规划</translation>
-    </message>
-    <message>
-      <source>Select a passage in the editor</source>
-      <translation>请在编辑器中选定段落</translation>
-    </message>
-    <message>
-      <source>Open %1</source>
-      <translation>打开 %1</translation>
-    </message>
-  </context>
-  <context>
-    <name>DraftView</name>
-    <message>
-      <source>Cancel</source>
-      <translation>取消</translation>
-    </message>
-    <message>
-      <source>Save as chapter %1</source>
-      <translation>存为第%1章</translation>
-    </message>
-    <message>
-      <source>Append to chapter %1</source>
-      <translation>追加到第%1章末尾</translation>
-    </message>
-    <message>
-      <source>Discard</source>
-      <translation>丢弃</translation>
-    </message>
-    <message>
-      <source>receiving…</source>
-      <translation>接收中…</translation>
-    </message>
-    <message>
-      <source>complete</source>
-      <translation>已完成</translation>
-    </message>
-    <message>
-      <source>cancelled — the partial draft is kept</source>
-      <translation>已取消——已收到的部分草稿已保留</translation>
-    </message>
-    <message>
-      <source>failed — the partial draft is kept: %1</source>
-      <translation>失败——已收到的部分草稿已保留：%1</translation>
-    </message>
-    <message>
-      <source>%1 tokens received · %2 s · %3</source>
-      <translation>已接收 %1 tokens · %2 秒 · %3</translation>
-    </message>
-  </context>
-  <context>
-    <name>HistoryView</name>
-    <message>
-      <source>Saved (UTC)</source>
-      <translation>保存时间（UTC）</translation>
-    </message>
-    <message>
-      <source>Agent</source>
-      <translation>Agent</translation>
-    </message>
-    <message>
-      <source>字</source>
-      <translation>字</translation>
-    </message>
-    <message>
-      <source>Tokens</source>
-      <translation>Tokens</translation>
-    </message>
-    <message>
-      <source>Ready</source>
-      <translation>就绪</translation>
-    </message>
-    <message>
-      <source>Sent</source>
-      <translation>已发送</translation>
-    </message>
-    <message>
-      <source>Open read-only</source>
-      <translation>只读打开</translation>
-    </message>
-    <message>
-      <source>Compare the two selected</source>
-      <translation>比较所选两份</translation>
-    </message>
-    <message>
-      <source>Compare with the feed sent for the previous chapter</source>
-      <translation>与上一章发送的喂入比较</translation>
-    </message>
-    <message>
-      <source>yes</source>
-      <translation>是</translation>
-    </message>
-    <message>
-      <source>no</source>
-      <translation>否</translation>
-    </message>
-    <message>
-      <source>No feed saved for this chapter yet: Save or Send keeps one.</source>
-      <translation>本章还没有保存过喂入：点“保存”或“发送”都会留一份。</translation>
-    </message>
-    <message>
-      <source>Select one feed to open it, or two (Ctrl+click) to compare.</source>
-      <translation>选一份可只读打开，选两份（Ctrl+单击）可比较。</translation>
-    </message>
-    <message>
-      <source>No %1 feed was sent for chapter %2.</source>
-      <translation>第%2章没有发送过 %1 的喂入。</translation>
-    </message>
-    <message>
-      <source>the current feed</source>
-      <translation>当前喂入</translation>
-    </message>
-    <message>
-      <source>chapter %1, %2, %3</source>
-      <translation>第%1章 · %2 · %3</translation>
-    </message>
-    <message>
-      <source>added</source>
-      <translation>新增</translation>
-    </message>
-    <message>
-      <source>removed</source>
-      <translation>删除</translation>
-    </message>
-    <message>
-      <source>changed</source>
-      <translation>修改</translation>
-    </message>
-    <message>
-      <source>unchanged</source>
-      <translation>未变</translation>
-    </message>
-    <message>
-      <source>From %1 to %2</source>
-      <translation>从 %1 到 %2</translation>
     </message>
   </context>
   <context>
@@ -1308,6 +1191,483 @@ Restore it into the editor? Nothing is written to the file until you save.</sour
     <message>
       <source>late</source>
       <translation>后期</translation>
+    </message>
+  </context>
+  <context>
+    <name>ProfileBox</name>
+    <message>
+      <source>Model profile</source>
+      <translation>模型配置</translation>
+    </message>
+    <message>
+      <source>Profile</source>
+      <translation>配置</translation>
+    </message>
+    <message>
+      <source>Tokenizer</source>
+      <translation>分词器</translation>
+    </message>
+    <message>
+      <source>Context window (tokens)</source>
+      <translation>上下文窗口（token）</translation>
+    </message>
+    <message>
+      <source>Reply reserve (tokens)</source>
+      <translation>回复预留（token）</translation>
+    </message>
+    <message>
+      <source>Left for the feed</source>
+      <translation>可供喂入</translation>
+    </message>
+    <message>
+      <source>Set the window your server was started with (Ollama num_ctx, llama.cpp --ctx-size, vLLM --max-model-len) and the tokenizer of the model it serves.</source>
+      <translation>请填写本地服务启动时设定的窗口（Ollama 的 num_ctx、llama.cpp 的 --ctx-size、vLLM 的 --max-model-len），并选择它所运行模型的分词器。</translation>
+    </message>
+    <message>
+      <source>Window and tokenizer as the provider documents them.</source>
+      <translation>窗口与分词器取自模型提供方的文档。</translation>
+    </message>
+    <message>
+      <source>%1 tokens</source>
+      <translation>%1 token</translation>
+    </message>
+    <message>
+      <source>nothing: reserve ≥ window</source>
+      <translation>无：预留不小于窗口</translation>
+    </message>
+  </context>
+  <context>
+    <name>ProjectTree</name>
+    <message>
+      <source>Chapters</source>
+      <translation>章节</translation>
+    </message>
+    <message>
+      <source>World</source>
+      <translation>世界观</translation>
+    </message>
+    <message>
+      <source>Characters</source>
+      <translation>角色</translation>
+    </message>
+    <message>
+      <source>Outline and plans</source>
+      <translation>大纲与章纲</translation>
+    </message>
+    <message>
+      <source>Meta</source>
+      <translation>元信息</translation>
+    </message>
+    <message>
+      <source>References</source>
+      <translation>参考资料</translation>
+    </message>
+    <message>
+      <source>Chapter %1</source>
+      <translation>第%1章</translation>
+    </message>
+    <message>
+      <source>%1 zi</source>
+      <translation>%1 字</translation>
+    </message>
+    <message>
+      <source>unreadable</source>
+      <translation>无法读取</translation>
+    </message>
+    <message>
+      <source>Chapter %1 plan</source>
+      <translation>第%1章 章纲</translation>
+    </message>
+    <message>
+      <source>Open</source>
+      <translation>打开</translation>
+    </message>
+    <message>
+      <source>Pin to the feed</source>
+      <translation>置顶到喂入</translation>
+    </message>
+    <message>
+      <source>Pin to the feed (not for chapter text)</source>
+      <translation>置顶到喂入（章节原文不可置顶）</translation>
+    </message>
+  </context>
+  <context>
+    <name>Prompts</name>
+    <message>
+      <source>Unsaved changes</source>
+      <translation>未保存的修改</translation>
+    </message>
+    <message>
+      <source>“%1” has unsaved changes. Save them?</source>
+      <translation>“%1”有未保存的修改。要保存吗？</translation>
+    </message>
+    <message>
+      <source>Recover unsaved text</source>
+      <translation>恢复未保存的文字</translation>
+    </message>
+    <message>
+      <source>Workbench did not close normally. Unsaved text of “%1” from %2 was kept.
+
+Restore it into the editor? Nothing is written to the file until you save.</source>
+      <translation>Workbench 上次没有正常关闭。已保留“%1”在 %2 时未保存的文字。
+
+要把它恢复到编辑器中吗？在你保存之前，不会写入文件。</translation>
+    </message>
+    <message>
+      <source>Unexpected error</source>
+      <translation>意外错误</translation>
+    </message>
+    <message numerus="yes">
+      <source>Something went wrong inside Workbench. Unsaved text of %n open file(s) was written to .workbench/autosave/ and will be offered the next time you open the project.</source>
+      <translation>
+        <numerusform>Workbench 内部出错。%n 个已打开文件中未保存的文字已写入 .workbench/autosave/，下次打开项目时会提示恢复。</numerusform>
+      </translation>
+    </message>
+  </context>
+  <context>
+    <name>RelationsPanel</name>
+    <message>
+      <source>Fit</source>
+      <translation>适应窗口</translation>
+    </message>
+    <message>
+      <source>Show the whole graph (Ctrl + wheel zooms)</source>
+      <translation>显示整张关系图（Ctrl + 滚轮缩放）</translation>
+    </message>
+    <message>
+      <source>Clear</source>
+      <translation>清除筛选</translation>
+    </message>
+    <message>
+      <source>Character</source>
+      <translation>角色</translation>
+    </message>
+    <message>
+      <source>From chapter</source>
+      <translation>起始章节</translation>
+    </message>
+    <message>
+      <source>To chapter</source>
+      <translation>截止章节</translation>
+    </message>
+    <message>
+      <source>The chapter the graph shows</source>
+      <translation>关系图所示的章节</translation>
+    </message>
+    <message>
+      <source>Chapter %1</source>
+      <translation>第%1章</translation>
+    </message>
+    <message>
+      <source>History of %1</source>
+      <translation>%1 的关系变化</translation>
+    </message>
+  </context>
+  <context>
+    <name>RelationshipGraph</name>
+    <message>
+      <source>Chapter %1: %2 is %3</source>
+      <translation>第%1章：%2 为 %3</translation>
+    </message>
+  </context>
+  <context>
+    <name>RelationshipModel</name>
+    <message>
+      <source>Chapter</source>
+      <translation>章节</translation>
+    </message>
+    <message>
+      <source>Character A</source>
+      <translation>角色A</translation>
+    </message>
+    <message>
+      <source>Character B</source>
+      <translation>角色B</translation>
+    </message>
+    <message>
+      <source>Relation</source>
+      <translation>关系</translation>
+    </message>
+    <message>
+      <source>Change</source>
+      <translation>变化</translation>
+    </message>
+    <message>
+      <source>Note</source>
+      <translation>说明</translation>
+    </message>
+  </context>
+  <context>
+    <name>SettingsDialog</name>
+    <message>
+      <source>Settings</source>
+      <translation>设置</translation>
+    </message>
+    <message>
+      <source>Stored only in your user settings file (%1), never in a project folder.</source>
+      <translation>只保存在你的用户设置文件（%1）中，绝不写入项目文件夹。</translation>
+    </message>
+    <message>
+      <source>Model endpoint (OpenAI-compatible)</source>
+      <translation>模型接口（兼容 OpenAI）</translation>
+    </message>
+    <message>
+      <source>Base URL</source>
+      <translation>接口地址</translation>
+    </message>
+    <message>
+      <source>Model</source>
+      <translation>模型</translation>
+    </message>
+    <message>
+      <source>API key</source>
+      <translation>API 密钥</translation>
+    </message>
+    <message>
+      <source>Offline (extractive draft, no network)</source>
+      <translation>离线（抽取式草稿，不联网）</translation>
+    </message>
+    <message>
+      <source>Model endpoint above</source>
+      <translation>上面的模型接口</translation>
+    </message>
+    <message>
+      <source>Summaries</source>
+      <translation>摘要</translation>
+    </message>
+    <message>
+      <source>the served model&apos;s name</source>
+      <translation>服务端的模型名</translation>
+    </message>
+    <message>
+      <source>Summary backend</source>
+      <translation>摘要后端</translation>
+    </message>
+    <message>
+      <source>Editor and interface</source>
+      <translation>编辑器与界面</translation>
+    </message>
+    <message>
+      <source>Editor font</source>
+      <translation>编辑器字体</translation>
+    </message>
+    <message>
+      <source>Interface language</source>
+      <translation>界面语言</translation>
+    </message>
+  </context>
+  <context>
+    <name>StatusBar</name>
+    <message>
+      <source>This file: %1 zi</source>
+      <translation>本文件 %1 字</translation>
+    </message>
+    <message>
+      <source>Book: %1 zi</source>
+      <translation>全书 %1 字</translation>
+    </message>
+    <message>
+      <source>Unsaved changes</source>
+      <translation>未保存</translation>
+    </message>
+    <message>
+      <source>Saved</source>
+      <translation>已保存</translation>
+    </message>
+  </context>
+  <context>
+    <name>SummaryQueue</name>
+    <message>
+      <source>Summary %1 ready; waiting for rolling-summary.md to be saved</source>
+      <translation>滚动摘要 %1 已生成；等待 rolling-summary.md 的修改保存后写入</translation>
+    </message>
+    <message>
+      <source>Summarising %1</source>
+      <translation>正在生成滚动摘要 %1</translation>
+    </message>
+    <message>
+      <source>Summary %1 queued</source>
+      <translation>滚动摘要 %1 排队中</translation>
+    </message>
+    <message>
+      <source> (%1 more queued)</source>
+      <translation>（另有 %1 个排队）</translation>
+    </message>
+  </context>
+  <context>
+    <name>TrackerBrowser</name>
+    <message>
+      <source>At chapter</source>
+      <translation>章节</translation>
+    </message>
+    <message>
+      <source>Follow the editor</source>
+      <translation>跟随编辑器</translation>
+    </message>
+    <message>
+      <source>Keep the browser at the chapter open in the editor</source>
+      <translation>浏览器始终停在编辑器打开的章节</translation>
+    </message>
+    <message>
+      <source>Open tracker file</source>
+      <translation>打开追踪表文件</translation>
+    </message>
+    <message>
+      <source>Foreshadowing</source>
+      <translation>伏笔</translation>
+    </message>
+    <message>
+      <source>Relationships</source>
+      <translation>人物关系</translation>
+    </message>
+    <message>
+      <source>%1, line %2: %3</source>
+      <translation>%1 第%2行：%3</translation>
+    </message>
+    <message>
+      <source>%1 does not parse: shown read-only, and nothing will be written to it until these lines are fixed (double-click one to open the file).</source>
+      <translation>%1 无法完整解析：以只读方式显示，修正下列各行之前不会写入这个文件（双击一行打开文件）。</translation>
+    </message>
+    <message>
+      <source>A tracker file cannot be read.</source>
+      <translation>有追踪表文件无法读取。</translation>
+    </message>
+    <message>
+      <source>%1: %2 written</source>
+      <translation>%1：已写入%2</translation>
+    </message>
+    <message>
+      <source>%1 added</source>
+      <translation>已新增 %1</translation>
+    </message>
+    <message>
+      <source>%1 resolved in chapter %2</source>
+      <translation>%1 已在第%2章回收</translation>
+    </message>
+    <message>
+      <source>%1 abandoned</source>
+      <translation>%1 已废弃</translation>
+    </message>
+    <message>
+      <source>%1 moved</source>
+      <translation>%1 已移动</translation>
+    </message>
+  </context>
+  <context>
+    <name>TrackerDock</name>
+    <message>
+      <source>Trackers</source>
+      <translation>追踪表</translation>
+    </message>
+  </context>
+  <context>
+    <name>TrackerStore</name>
+    <message>
+      <source>This project has no foreshadowing tracker file.</source>
+      <translation>这个项目没有伏笔追踪表文件。</translation>
+    </message>
+    <message>
+      <source>%1 has errors and is read-only here; fix them in the file first.</source>
+      <translation>%1 有错误，这里只读；请先在文件中修正。</translation>
+    </message>
+    <message>
+      <source>%1 is open in an editor with unsaved edits; save or discard them first.</source>
+      <translation>%1 正在编辑器中打开且有未保存的修改；请先保存或放弃。</translation>
+    </message>
+    <message>
+      <source>%1 changed on disk and has been reloaded; nothing was written.</source>
+      <translation>%1 已在磁盘上被改动，已重新载入；这次没有写入。</translation>
+    </message>
+    <message>
+      <source>Not written: %1</source>
+      <translation>未写入：%1</translation>
+    </message>
+  </context>
+  <context>
+    <name>WindowActions</name>
+    <message>
+      <source>&amp;File</source>
+      <translation>文件(&amp;F)</translation>
+    </message>
+    <message>
+      <source>Recent projects</source>
+      <translation>最近的项目</translation>
+    </message>
+    <message>
+      <source>New project…</source>
+      <translation>新建项目…</translation>
+    </message>
+    <message>
+      <source>Open project folder…</source>
+      <translation>打开项目文件夹…</translation>
+    </message>
+    <message>
+      <source>Import manuscript…</source>
+      <translation>导入书稿…</translation>
+    </message>
+    <message>
+      <source>Save</source>
+      <translation>保存</translation>
+    </message>
+    <message>
+      <source>Close tab</source>
+      <translation>关闭标签页</translation>
+    </message>
+    <message>
+      <source>Settings…</source>
+      <translation>设置…</translation>
+    </message>
+    <message>
+      <source>Quit</source>
+      <translation>退出</translation>
+    </message>
+    <message>
+      <source>&amp;Edit</source>
+      <translation>编辑(&amp;E)</translation>
+    </message>
+    <message>
+      <source>Find and replace</source>
+      <translation>查找和替换</translation>
+    </message>
+    <message>
+      <source>&amp;Chapter</source>
+      <translation>章节(&amp;C)</translation>
+    </message>
+    <message>
+      <source>Previous chapter</source>
+      <translation>上一章</translation>
+    </message>
+    <message>
+      <source>Next chapter</source>
+      <translation>下一章</translation>
+    </message>
+    <message>
+      <source>New chapter</source>
+      <translation>新建章节</translation>
+    </message>
+    <message>
+      <source>&amp;View</source>
+      <translation>视图(&amp;V)</translation>
+    </message>
+    <message>
+      <source>F&amp;eed</source>
+      <translation>喂入(&amp;E)</translation>
+    </message>
+    <message>
+      <source>Toolbar</source>
+      <translation>工具栏</translation>
+    </message>
+    <message>
+      <source>Prepare %1 feed…</source>
+      <translation>准备 %1 喂入…</translation>
+    </message>
+    <message>
+      <source>Prepare %1 feed</source>
+      <translation>准备 %1 喂入</translation>
+    </message>
+    <message>
+      <source>Check, preview, copy or send the %1 feed for the current chapter (%2)</source>
+      <translation>检查、预览、复制或发送当前章节的 %1 喂入（%2）</translation>
     </message>
   </context>
 </TS>

@@ -1,0 +1,153 @@
+"""The tracker browser's foreshadowing ledger, in a real main window on a copy of the sample:
+states as the CLI gives them, filters, relevance marks, dormant threads."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import Qt
+
+from workbench.cli.main import main
+from workbench.gui.trackers.ledger_model import ID_ROLE, STATE_ROLE
+
+
+def browser_of(window):
+    return window.tracker_dock.findChild(type(window.tracker_browser), "trackerBrowser")
+
+
+def shown(browser) -> list[str]:
+    proxy = browser.ledger.proxy
+    return [proxy.index(row, 0).data(ID_ROLE) for row in range(proxy.rowCount())]
+
+
+def states(browser) -> dict[str, str]:
+    model = browser.ledger.model
+    assert model.objectName() == "foreshadowingModel"
+    return {
+        model.index(row, 0).data(ID_ROLE): model.index(row, 0).data(STATE_ROLE)
+        for row in range(model.rowCount())
+    }
+
+
+def cli_states(novel: Path, chapter: int, capsys) -> dict[str, str]:
+    capsys.readouterr()
+    assert main(["trackers", str(novel), "--chapter", str(chapter), "--format", "json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    return {entry["id"]: entry["state"] for entry in data["foreshadowing"]}
+
+
+def test_the_browser_replaces_the_placeholder_and_follows_the_editor(window, novel) -> None:
+    browser = browser_of(window)
+    assert browser is window.tracker_browser
+    assert window.tracker_dock.windowTitle() == "追踪表"
+    # The sample opens at its last chapter, 12; the browser follows it.
+    assert window.tabs.current_editor().chapter == 12
+    assert browser.chapter == 12 and browser.editor_chapter == 12
+    window.open_chapter(5)
+    assert browser.chapter == 5
+    assert browser.ledger.model.headerData(1, Qt.Orientation.Horizontal) == "第5章"
+
+
+@pytest.mark.parametrize("chapter", [9, 13])
+def test_the_state_role_matches_the_command_line(window, novel, capsys, chapter) -> None:
+    browser = window.tracker_browser
+    browser.set_chapter(chapter)
+    assert not browser.follow_box.isChecked(), "a chapter set by hand stops following"
+    expected = cli_states(novel, chapter, capsys)
+    assert states(browser) == expected
+    assert len(expected) == 17
+    if chapter == 13:
+        assert [k for k, v in expected.items() if v == "overdue"] == ["F007", "F009"]
+        assert [k for k, v in expected.items() if v == "due"] == ["F010", "F011", "F015", "F016"]
+    else:
+        assert [k for k, v in expected.items() if v == "not_planted"] == ["F010", "F011", "F016"]
+
+
+def test_each_filter_narrows_the_rows(window, qtbot) -> None:
+    browser = window.tracker_browser
+    browser.set_chapter(13)
+    ledger = browser.ledger
+    assert len(shown(browser)) == 17
+    ledger.state_filter.setCurrentIndex(ledger.state_filter.findData("overdue"))
+    assert shown(browser) == ["F007", "F009"]
+    ledger.state_filter.setCurrentIndex(ledger.state_filter.findData("active"))
+    assert shown(browser) == [
+        "F001", "F006", "F007", "F009", "F010", "F011", "F012", "F013", "F015", "F016",
+    ]  # fmt: skip
+    ledger.clear_filters()
+    ledger.tier_filter.setCurrentIndex(ledger.tier_filter.findData("装饰"))
+    assert shown(browser) == ["F012", "F014", "F017"]
+    ledger.clear_filters()
+    ledger.character_filter.setCurrentText("瞎伯")  # 温不言's alias
+    assert shown(browser) == ["F002", "F008", "F017"]
+    ledger.character_filter.setCurrentText("小谢")  # 谢灵's 外号
+    assert shown(browser) == ["F007"]
+    ledger.clear_filters()
+    ledger.range_filter.first.setValue(30)
+    ledger.range_filter.last.setValue(40)
+    assert shown(browser) == ["F006", "F013"]
+    ledger.clear_filters()
+    ledger.text_filter.setText("灯芯")
+    assert shown(browser) == ["F003"]
+    ledger.state_filter.setCurrentIndex(ledger.state_filter.findData("resolved"))
+    assert shown(browser) == ["F003"]
+    ledger.text_filter.setText("谢灵均")
+    assert shown(browser) == ["F003"]
+    ledger.state_filter.setCurrentIndex(ledger.state_filter.findData("open"))
+    assert shown(browser) == ["F012"]
+    assert ledger.count_label.text() == "共 17 条，显示 1 条"
+    ledger.clear_filters()
+    assert len(shown(browser)) == 17
+
+
+def test_sorting_by_payoff_is_numeric(window) -> None:
+    browser = window.tracker_browser
+    model = browser.ledger.model
+    browser.ledger.table.sortByColumn(model.column_of("payoff"), Qt.SortOrder.AscendingOrder)
+    order = shown(browser)
+    assert order[:3] == ["F002", "F005", "F004"]  # 6, 8, 9 (not "10" < "6" as text)
+    assert order[-1] == "F013"  # 45
+
+
+def test_relevant_rows_carry_the_feeds_reasons(window, novel, capsys) -> None:
+    browser = window.tracker_browser
+    model = browser.ledger.model
+    capsys.readouterr()
+    assert main(["trackers", str(novel), "--chapter", "12", "--format", "json"]) == 0
+    relevant = {
+        item["key"]: item["reasons"]
+        for item in json.loads(capsys.readouterr().out)["relevant"]
+        if item["kind"] == "foreshadowing"
+    }
+    assert relevant, "chapter 12 of the sample has relevant entries"
+    for row in model.ledger.rows:
+        assert row.reasons == tuple(relevant.get(row.entry.id, ()))
+    f007 = model.row_of("F007")
+    notes = model.index(f007, model.notes_column).data()
+    assert notes.startswith("逾期")
+    assert model.index(f007, 0).data(Qt.ItemDataRole.BackgroundRole) is not None
+    # By hand at chapter 13, the reasons are still the editor's chapter's, and say so.
+    browser.set_chapter(13)
+    notes = model.index(model.row_of("F007"), model.notes_column).data()
+    assert "第12章：逾期：计划回收 10 < 12" in notes
+
+
+def test_a_dormant_entry_is_flagged_with_its_last_seen_chapter(window, novel, qtbot) -> None:
+    (novel / "workbench.toml").write_text(
+        (novel / "workbench.toml").read_text("utf-8") + "\n[trackers]\ndormant_after = 5\n",
+        "utf-8",
+    )
+    browser = window.tracker_browser
+    qtbot.waitUntil(lambda: any(row.dormant for row in browser.ledger.model.ledger.rows))
+    model = browser.ledger.model
+    dormant = {r.entry.id: r.sighting.last_seen for r in model.ledger.rows if r.dormant}
+    assert dormant == {"F013": 6}  # 宗主/入关/空置 (明彻真人) are last written in chapter 6
+    notes = model.index(model.row_of("F013"), model.notes_column).data()
+    assert "沉寂：最后见于第6章" in notes
+    ledger = browser.ledger
+    ledger.state_filter.setCurrentIndex(ledger.state_filter.findData("dormant"))
+    assert shown(browser) == ["F013"]
+    ledger.select("F013")
+    assert "最后一次出现在第6章，已有6章未出现" in ledger.detail.text()

@@ -1,0 +1,1 @@
+"""The tracker browser: the foreshadowing ledger, relationship history and graph."""

@@ -1,0 +1,372 @@
+"""The tracker browser: the foreshadowing ledger and relationships through time, at one
+chapter that follows the editor (or is set by hand), live with the files on disk."""
+
+from __future__ import annotations
+
+import logging
+from functools import partial
+from pathlib import Path
+
+from PySide6.QtCore import QEvent, Qt, QTimer, Signal
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QLabel,
+    QListWidget,
+    QListWidgetItem,
+    QPushButton,
+    QSpinBox,
+    QTabWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from workbench.book.project import Project
+from workbench.errors import WorkbenchError
+from workbench.gui.trackers.entry_dialog import EntryDialog
+from workbench.gui.trackers.filters import MAX_CHAPTER, control_bar
+from workbench.gui.trackers.ledger_view import LedgerPanel
+from workbench.gui.trackers.relations_view import RelationsPanel
+from workbench.gui.trackers.store import TrackerStore
+from workbench.trackers.browse import Ledger, build_ledger, foreshadowing_columns, relationship_rows
+from workbench.trackers.cast import Cast, Scanner, load_cast
+from workbench.trackers.columns import FORESHADOWING
+from workbench.trackers.document import TrackerDocument
+from workbench.trackers.ledger import next_id
+from workbench.trackers.model import Trackers
+
+log = logging.getLogger(__name__)
+
+REFRESH_MS = 150
+PATH_ROLE = Qt.ItemDataRole.UserRole
+
+
+class TrackerBrowser(QWidget):
+    """Both trackers at the browser's chapter. Emits requests; writes only through its store."""
+
+    chapterRequested = Signal(int)
+    fileRequested = Signal(object)  # Path
+    pinRequested = Signal(str)  # a pin reference: F001 or 林风—苏瑶
+    statusMessage = Signal(str)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("trackerBrowser")
+        self.project: Project | None = None
+        self.store = TrackerStore(self)
+        self.cast = Cast(())
+        self.editor_chapter: int | None = None
+        self.chapter_spin = QSpinBox(self)
+        self.chapter_spin.setObjectName("trackerChapterSpin")
+        self.chapter_spin.setRange(1, MAX_CHAPTER)
+        self.follow_box = QCheckBox(self)
+        self.follow_box.setObjectName("trackerFollowEditor")
+        self.follow_box.setChecked(True)
+        self.open_button = QPushButton(self)
+        self.open_button.setObjectName("trackerOpenFile")
+        self.message = QLabel(self)
+        self.message.setObjectName("trackerMessage")
+        self.message.setWordWrap(True)
+        self.message.hide()
+        self.errors_title = QLabel(self)
+        self.errors_title.setWordWrap(True)
+        self.errors_title.setStyleSheet("color: #a12a1f; font-weight: bold;")
+        self.errors = QListWidget(self)
+        self.errors.setObjectName("trackerErrors")
+        self.errors.setMaximumHeight(110)
+        self.ledger = LedgerPanel(self)
+        self.relations = RelationsPanel(self)
+        self.tabs = QTabWidget(self)
+        self.tabs.setObjectName("trackerTabs")
+        self.tabs.setDocumentMode(True)
+        self.tabs.addTab(self.ledger, "")
+        self.tabs.addTab(self.relations, "")
+        self.chapter_label = QLabel(self)
+
+        header = control_bar(
+            self, [self.chapter_label, self.chapter_spin, self.follow_box, self.open_button]
+        )
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(6, 6, 6, 6)
+        layout.addWidget(header)
+        layout.addWidget(self.message)
+        layout.addWidget(self.errors_title)
+        layout.addWidget(self.errors)
+        layout.addWidget(self.tabs, 1)
+
+        self._refresh_timer = QTimer(self)
+        self._refresh_timer.setSingleShot(True)
+        self._refresh_timer.setInterval(REFRESH_MS)
+        self._refresh_timer.timeout.connect(self.refresh)
+        self.store.changed.connect(self._rebuild)
+        self.store.message.connect(self._show_message)
+        self.chapter_spin.valueChanged.connect(self._chapter_set_by_hand)
+        self.follow_box.toggled.connect(self._follow_toggled)
+        self.open_button.clicked.connect(self._open_tracker_file)
+        self.errors.itemActivated.connect(self._error_activated)
+        self.ledger.model.editor = self.edit_cell
+        self.ledger.addRequested.connect(self.new_entry)
+        self.ledger.resolveRequested.connect(self.resolve)
+        self.ledger.abandonRequested.connect(self.abandon)
+        self.ledger.moveRequested.connect(self.move)
+        self.ledger.pinRequested.connect(self.pinRequested)
+        self.ledger.chapterRequested.connect(self.chapterRequested)
+        self.retranslate()
+        self._show_errors()
+
+    # --- language ------------------------------------------------------------------------
+
+    def retranslate(self) -> None:
+        """Every label in the current language."""
+        self.chapter_label.setText(self.tr("At chapter"))
+        self.follow_box.setText(self.tr("Follow the editor"))
+        self.follow_box.setToolTip(self.tr("Keep the browser at the chapter open in the editor"))
+        self.open_button.setText(self.tr("Open tracker file"))
+        self.tabs.setTabText(0, self.tr("Foreshadowing"))
+        self.tabs.setTabText(1, self.tr("Relationships"))
+        self._show_errors()
+
+    def changeEvent(self, event: QEvent) -> None:
+        """Retranslate when the UI language changes."""
+        if event.type() == QEvent.Type.LanguageChange:
+            self.retranslate()
+        super().changeEvent(event)
+
+    # --- project and chapter -------------------------------------------------------------
+
+    def set_project(self, project: Project | None) -> None:
+        """Browse the trackers of `project` (or nothing), at its last chapter to begin with."""
+        self.project = project
+        self.editor_chapter = None
+        last = project.chapters[-1].number if project and project.chapters else 1
+        self.chapter_spin.blockSignals(True)
+        self.chapter_spin.setValue(max(1, last))
+        self.chapter_spin.blockSignals(False)
+        self.store.set_project(project)
+
+    def set_write_guard(self, guard) -> None:
+        """`guard(path)` is True while the author has unsaved edits to that file open."""
+        self.store.write_guard = guard
+
+    @property
+    def chapter(self) -> int:
+        """The chapter the browser shows states at."""
+        return self.chapter_spin.value()
+
+    def follow_editor_chapter(self, chapter: int | None) -> None:
+        """The editor shows chapter N now: relevance follows it, and so does the browser's
+        chapter unless the author set one by hand."""
+        if chapter is None or chapter == self.editor_chapter:
+            return
+        self.editor_chapter = chapter
+        if self.follow_box.isChecked():
+            self._set_chapter(chapter)
+        else:
+            self.refresh_ledger()
+
+    def set_chapter(self, chapter: int) -> None:
+        """Set the browser's chapter by hand (it stops following the editor)."""
+        self.chapter_spin.setValue(chapter)
+
+    def _set_chapter(self, chapter: int) -> None:
+        self.chapter_spin.blockSignals(True)
+        self.chapter_spin.setValue(chapter)
+        self.chapter_spin.blockSignals(False)
+        self._chapter_changed()
+
+    def _chapter_set_by_hand(self, _value: int) -> None:
+        self.follow_box.blockSignals(True)
+        self.follow_box.setChecked(False)
+        self.follow_box.blockSignals(False)
+        self._chapter_changed()
+
+    def _follow_toggled(self, on: bool) -> None:
+        if on and self.editor_chapter is not None:
+            self._set_chapter(self.editor_chapter)
+
+    def _chapter_changed(self) -> None:
+        self.refresh_ledger()
+        self.relations.set_browser_chapter(self.chapter)
+
+    # --- reading -------------------------------------------------------------------------
+
+    def files_changed(self, paths: set[Path]) -> None:
+        """Files changed on disk (or were saved): refresh soon if any of them matters."""
+        if self.project is None:
+            return
+        root = self.project.root
+        if any(Path(path).is_relative_to(root) for path in paths):
+            self._refresh_timer.start()
+
+    def refresh(self) -> None:
+        """Re-read the trackers; if they are unchanged, the chapters may have changed."""
+        if self.project is None:
+            return
+        if not self.store.reload():
+            self.refresh_ledger()
+
+    def _rebuild(self) -> None:
+        """The tracker files changed (or a project opened): everything again."""
+        self.cast = self._load_cast()
+        self._show_errors()
+        self.refresh_ledger()
+        relationships = self.store.relationships
+        last = self.project.chapters[-1].number if self.project and self.project.chapters else 1
+        self.relations.show_rows(
+            relationship_rows(relationships), self.cast.canonical, self._names(), last
+        )
+        self.relations.set_browser_chapter(self.chapter)
+
+    def _load_cast(self) -> Cast:
+        if self.project is None:
+            return Cast(())
+        rows = relationship_rows(self.store.relationships)
+        entries = self.store.plot.parsed.foreshadowing if self.store.plot else ()
+        known = Trackers(list(entries), list(rows)).characters()
+        try:
+            return load_cast(self.project).including(known)
+        except (OSError, WorkbenchError) as error:
+            log.warning("cannot read the cast: %s", error)
+            return Cast(()).including(known)
+
+    def _names(self) -> list[str]:
+        return [character.name for character in self.cast.characters]
+
+    def refresh_ledger(self) -> None:
+        """Recompute states, sightings and relevance at the current chapter."""
+        if self.project is None:
+            empty = Ledger(chapter=self.chapter, editor_chapter=None)
+            self.ledger.show_ledger(empty, foreshadowing_columns(None), False, [], str)
+            return
+        plot = self.store.plot
+        try:
+            ledger = build_ledger(
+                self.project, plot, self.store.relationships, self.chapter, self.editor_chapter
+            )
+        except (OSError, WorkbenchError) as error:
+            self._show_message(str(error))
+            return
+        for note in ledger.notes:
+            self._show_message(note)
+        editable = plot is not None and plot.editable
+        columns = foreshadowing_columns(plot)
+        self.ledger.show_ledger(ledger, columns, editable, self._names(), self.cast.canonical)
+
+    def _show_errors(self) -> None:
+        broken = [tracker for tracker in self.store.files.values() if not tracker.editable]
+        self.errors.clear()
+        for tracker in broken:
+            for line, problem in tracker.errors:
+                item = QListWidgetItem(
+                    self.tr("%1, line %2: %3")
+                    .replace("%1", tracker.source)
+                    .replace("%2", str(line))
+                    .replace("%3", problem)
+                )
+                item.setData(PATH_ROLE, str(tracker.path))
+                item.setData(PATH_ROLE + 1, line)
+                self.errors.addItem(item)
+        for problem in self.store.problems:
+            self.errors.addItem(QListWidgetItem(problem))
+        names = "、".join(tracker.source for tracker in broken)
+        self.errors_title.setText(
+            self.tr(
+                "%1 does not parse: shown read-only, and nothing will be written to it until "
+                "these lines are fixed (double-click one to open the file)."
+            ).replace("%1", names)
+            if broken
+            else self.tr("A tracker file cannot be read.")
+        )
+        visible = bool(broken or self.store.problems)
+        self.errors_title.setVisible(visible)
+        self.errors.setVisible(visible)
+
+    def error_lines(self) -> list[tuple[str, int, str]]:
+        """(file, line, message) of every parse error shown."""
+        return [
+            (tracker.source, line, problem)
+            for tracker in self.store.files.values()
+            for line, problem in tracker.errors
+        ]
+
+    def _error_activated(self, item: QListWidgetItem) -> None:
+        path = item.data(PATH_ROLE)
+        if path:
+            self.fileRequested.emit(Path(path))
+
+    def _open_tracker_file(self) -> None:
+        tracker = self.store.plot if self.tabs.currentIndex() == 0 else self.store.relationships
+        if tracker is not None:
+            self.fileRequested.emit(tracker.path)
+
+    def _show_message(self, text: str) -> None:
+        self.message.setText(text)
+        self.message.setVisible(bool(text))
+        self.statusMessage.emit(text)
+
+    # --- edits ---------------------------------------------------------------------------
+
+    def edit_cell(self, entry_id: str, column: str, value: str) -> bool:
+        """Write one cell of an entry (what editing a cell in place does)."""
+        return self.store.edit_plot(
+            partial(TrackerDocument.update, entry_id=entry_id, column=column, value=value),
+            self.tr("%1: %2 written").replace("%1", entry_id).replace("%2", column),
+        )
+
+    def new_entry(self, content: str = "") -> EntryDialog:
+        """Open the new-entry form: next free ID, planted in the browser's chapter, 内容 and
+        the characters it names prefilled from `content` (the editor's selection)."""
+        plot = self.store.plot
+        ids = [entry.id for entry in plot.parsed.foreshadowing] if plot else []
+        forms = self.cast.forms()
+        named = sorted({forms[form] for form in Scanner(forms).scan(content)})
+        dialog = EntryDialog(next_id(ids), self.chapter, content, ", ".join(named), self)
+        dialog.accepted.connect(partial(self._entry_accepted, dialog))
+        dialog.finished.connect(dialog.deleteLater)
+        dialog.open()
+        return dialog
+
+    def new_entry_from_selection(self, text: str, chapter: int | None) -> EntryDialog:
+        """记为伏笔 in the editor: the selection becomes the new entry's 内容."""
+        if chapter is not None:
+            self.follow_editor_chapter(chapter)
+        return self.new_entry(text)
+
+    def _entry_accepted(self, dialog: EntryDialog) -> None:
+        self.add_entry(dialog.values())
+
+    def add_entry(self, values: dict[str, str]) -> bool:
+        """Append an entry to the plot tracker's last foreshadowing table."""
+        entry_id = values.get("id", "")
+        done = self.store.edit_plot(
+            partial(TrackerDocument.add, kind=FORESHADOWING, values=values),
+            self.tr("%1 added").replace("%1", entry_id),
+        )
+        if done:
+            self.ledger.select(entry_id)
+        return done
+
+    def resolve(self, entry_id: str) -> bool:
+        """Mark an entry 已回收@N at the browser's chapter."""
+        return self.store.edit_plot(
+            partial(TrackerDocument.resolve, entry_id=entry_id, chapter=self.chapter),
+            self.tr("%1 resolved in chapter %2")
+            .replace("%1", entry_id)
+            .replace("%2", str(self.chapter)),
+        )
+
+    def abandon(self, entry_id: str) -> bool:
+        """Mark an entry 废弃."""
+        return self.store.edit_plot(
+            partial(TrackerDocument.abandon, entry_id=entry_id),
+            self.tr("%1 abandoned").replace("%1", entry_id),
+        )
+
+    def move(self, entry_id: str, delta: int) -> bool:
+        """Move an entry up (-1) or down (+1) within its table in the file."""
+        done = self.store.edit_plot(
+            partial(TrackerDocument.move, entry_id=entry_id, delta=delta),
+            self.tr("%1 moved").replace("%1", entry_id),
+        )
+        if done:
+            self.ledger.select(entry_id)
+        return done

@@ -1,0 +1,405 @@
+"""The 伏笔 tab: filters, the sortable ledger table, its actions and the selected entry."""
+
+from __future__ import annotations
+
+import html
+
+from PySide6.QtCore import QEvent, QModelIndex, QPoint, Qt, Signal
+from PySide6.QtGui import QAction, QMouseEvent
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QComboBox,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QMenu,
+    QPushButton,
+    QTableView,
+    QVBoxLayout,
+    QWidget,
+)
+
+from workbench.gui.trackers.filters import ChapterRange, CharacterBox, control_bar
+from workbench.gui.trackers.ledger_model import (
+    CHAPTER_FIELDS,
+    FIELD_ROLE,
+    ID_ROLE,
+    ForeshadowingModel,
+    LedgerProxy,
+    chapter_cell,
+)
+from workbench.trackers.ledger import EntryState, LedgerFilter
+
+ACTIVE = frozenset({EntryState.OVERDUE, EntryState.DUE, EntryState.OPEN})
+DORMANT = "dormant"
+CONTENT_WIDTH = 300
+NOTES_WIDTH = 260
+TEXT_FILTER_WIDTH = 180
+ARROW_WIDTH = 36
+
+
+class LedgerTable(QTableView):
+    """The ledger; double-clicking a 埋设 or 计划回收 cell asks for that chapter."""
+
+    chapterRequested = Signal(int)
+
+    def mouseDoubleClickEvent(self, event: QMouseEvent) -> None:
+        """Open the chapter a chapter cell names; edit any other cell."""
+        index = self.indexAt(event.position().toPoint())
+        name = self.model().headerData(index.column(), Qt.Orientation.Horizontal, FIELD_ROLE)
+        if index.isValid() and name in CHAPTER_FIELDS:
+            chapter = chapter_cell(str(index.data() or ""))
+            if chapter is not None:
+                self.chapterRequested.emit(chapter)
+                return
+        super().mouseDoubleClickEvent(event)
+
+
+class LedgerPanel(QWidget):
+    """Shows the ledger; emits requests for every action, writes nothing itself."""
+
+    addRequested = Signal()
+    resolveRequested = Signal(str)
+    abandonRequested = Signal(str)
+    moveRequested = Signal(str, int)  # entry ID, -1 up / +1 down in the file
+    pinRequested = Signal(str)
+    chapterRequested = Signal(int)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.model = ForeshadowingModel(self)
+        self.proxy = LedgerProxy(self)
+        self.proxy.setSourceModel(self.model)
+        self.canonical = str
+
+        self.state_filter = QComboBox(self)
+        self.state_filter.setObjectName("ledgerStateFilter")
+        self.tier_filter = QComboBox(self)
+        self.tier_filter.setObjectName("ledgerTierFilter")
+        self.character_filter = CharacterBox(self)
+        self.character_filter.setObjectName("ledgerCharacterFilter")
+        self.range_filter = ChapterRange(self)
+        self.range_filter.setObjectName("ledgerChapterRange")
+        self.text_filter = QLineEdit(self)
+        self.text_filter.setObjectName("ledgerTextFilter")
+        self.text_filter.setClearButtonEnabled(True)
+        self.clear_button = QPushButton(self)
+        self.count_label = QLabel(self)
+
+        self.table = LedgerTable(self)
+        self.table.setObjectName("foreshadowingTable")
+        self.table.setModel(self.proxy)
+        self.table.setSortingEnabled(True)
+        self.table.sortByColumn(-1, Qt.SortOrder.AscendingOrder)  # file order until asked
+        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.table.setEditTriggers(
+            QAbstractItemView.EditTrigger.DoubleClicked
+            | QAbstractItemView.EditTrigger.EditKeyPressed
+        )
+        self.table.setWordWrap(False)  # one line per entry: long 内容 is elided, not wrapped
+        self.table.setTextElideMode(Qt.TextElideMode.ElideRight)
+        self.table.verticalHeader().setVisible(False)
+        self.table.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
+        self.table.horizontalHeader().setHighlightSections(False)
+        self.table.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+
+        self.add_button = self._button("ledgerAdd", self.addRequested.emit)
+        self.resolve_button = self._button("ledgerResolve", self._resolve)
+        self.abandon_button = self._button("ledgerAbandon", self._abandon)
+        self.up_button = self._button("ledgerUp", self._move_up)
+        self.down_button = self._button("ledgerDown", self._move_down)
+        self.pin_button = self._button("ledgerPin", self._pin)
+        for arrow in (self.up_button, self.down_button):
+            arrow.setMaximumWidth(ARROW_WIDTH)
+        self.detail = QLabel(self)
+        self.detail.setObjectName("ledgerDetail")
+        self.detail.setWordWrap(True)
+        self.detail.setTextFormat(Qt.TextFormat.RichText)
+        self.detail.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
+        self.detail.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.detail.setMinimumHeight(64)
+
+        self.text_filter.setMinimumWidth(TEXT_FILTER_WIDTH)
+        self.filter_bar = control_bar(
+            self,
+            [
+                self.state_filter,
+                self.tier_filter,
+                self.character_filter,
+                self.range_filter,
+                self.text_filter,
+                self.clear_button,
+            ],
+        )
+        self.action_bar = control_bar(
+            self,
+            [
+                self.add_button,
+                self.resolve_button,
+                self.abandon_button,
+                self.up_button,
+                self.down_button,
+                self.pin_button,
+            ],
+        )
+        footer = QHBoxLayout()
+        footer.addWidget(self.detail, 1)
+        footer.addWidget(self.count_label, 0, Qt.AlignmentFlag.AlignTop)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 4, 0, 0)
+        layout.addWidget(self.filter_bar)
+        layout.addWidget(self.table, 1)
+        layout.addWidget(self.action_bar)
+        layout.addLayout(footer)
+
+        self.state_filter.currentIndexChanged.connect(self.apply_filters)
+        self.tier_filter.currentIndexChanged.connect(self.apply_filters)
+        self.character_filter.changed.connect(self.apply_filters)
+        self.range_filter.changed.connect(self.apply_filters)
+        self.text_filter.textChanged.connect(self.apply_filters)
+        self.clear_button.clicked.connect(self.clear_filters)
+        self.table.chapterRequested.connect(self.chapterRequested)
+        self.table.selectionModel().selectionChanged.connect(self._selection_changed)
+        self.table.customContextMenuRequested.connect(self._context_menu)
+        self.proxy.modelReset.connect(self._selection_changed)
+        self.proxy.layoutChanged.connect(self._update_count)
+        self.proxy.rowsInserted.connect(self._update_count)
+        self.proxy.rowsRemoved.connect(self._update_count)
+        self.retranslate()
+
+    def _button(self, name: str, slot) -> QPushButton:
+        button = QPushButton(self)
+        button.setObjectName(name)
+        button.clicked.connect(slot)
+        return button
+
+    # --- language ------------------------------------------------------------------------
+
+    def retranslate(self) -> None:
+        """Every label in the current language."""
+        self.add_button.setText(self.tr("New entry"))
+        self.add_button.setToolTip(self.tr("Add an entry planted in the browser's chapter"))
+        self.resolve_button.setText(self.tr("Resolve here"))
+        self.resolve_button.setToolTip(self.tr("Mark the entry 已回收@N for the browser's chapter"))
+        self.abandon_button.setText(self.tr("Abandon"))
+        self.up_button.setText("↑")
+        self.up_button.setToolTip(self.tr("Move the entry up in the file"))
+        self.down_button.setText("↓")
+        self.down_button.setToolTip(self.tr("Move the entry down in the file"))
+        self.pin_button.setText(self.tr("Pin to feed"))
+        self.pin_button.setToolTip(self.tr("Always feed this entry (the context panel's pins)"))
+        self.clear_button.setText(self.tr("Clear"))
+        self.text_filter.setPlaceholderText(self.tr("Search ID, content, keywords…"))
+        self.range_filter.set_tooltips(
+            self.tr("From chapter: entries still open or due after it"),
+            self.tr("To chapter: entries planted by then"),
+        )
+        self._fill_state_filter()
+        self._fill_tier_filter(self._tiers())
+        self.character_filter.lineEdit().setPlaceholderText(self.tr("Character"))
+        if self.model.columnCount():
+            self.model.headerDataChanged.emit(
+                Qt.Orientation.Horizontal, 0, self.model.columnCount() - 1
+            )
+        self._update_count()
+        self._selection_changed()
+
+    def changeEvent(self, event: QEvent) -> None:
+        """Retranslate when the UI language changes."""
+        if event.type() == QEvent.Type.LanguageChange:
+            self.retranslate()
+        super().changeEvent(event)
+
+    def _fill_state_filter(self) -> None:
+        options = [
+            (self.tr("All states"), ""),
+            (self.tr("Active (open, due, overdue)"), "active"),
+            *((self.model.state_label(state), str(state)) for state in EntryState),
+            (self.tr("dormant"), DORMANT),
+        ]
+        self._refill(self.state_filter, options)
+
+    def _fill_tier_filter(self, tiers: list[str]) -> None:
+        self._refill(self.tier_filter, [(self.tr("All importance"), ""), *((t, t) for t in tiers)])
+
+    @staticmethod
+    def _refill(combo: QComboBox, options: list[tuple[str, str]]) -> None:
+        current = combo.currentData()
+        combo.blockSignals(True)
+        combo.clear()
+        for text, data in options:
+            combo.addItem(text, data)
+        combo.setCurrentIndex(max(0, combo.findData(current)))
+        combo.blockSignals(False)
+
+    def _tiers(self) -> list[str]:
+        seen = [row.entry.tier for row in self.model.ledger.rows if row.entry.tier]
+        return list(dict.fromkeys(["核心", "支线", "装饰", *seen]))
+
+    # --- contents ------------------------------------------------------------------------
+
+    def show_ledger(self, ledger, columns, editable: bool, names: list[str], canonical) -> None:
+        """Show a ledger; the selection and the filters stay as they were."""
+        selected = self.selected_id()
+        self.canonical = canonical
+        self.model.set_ledger(ledger, columns, editable)
+        self._fill_tier_filter(self._tiers())
+        self.character_filter.set_names(names, self.tr("Character"))
+        self.apply_filters()
+        header = self.table.horizontalHeader()
+        header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
+        self.table.resizeColumnsToContents()
+        content = self.model.column_of("content")
+        if content is not None:
+            self.table.setColumnWidth(content, min(CONTENT_WIDTH, self.table.columnWidth(content)))
+        notes = self.model.notes_column
+        self.table.setColumnWidth(notes, min(NOTES_WIDTH, self.table.columnWidth(notes)))
+        for button in (self.add_button, self.resolve_button, self.abandon_button):
+            button.setEnabled(editable)
+        self.up_button.setEnabled(editable)
+        self.down_button.setEnabled(editable)
+        if selected:
+            self.select(selected)
+
+    def criteria(self) -> tuple[LedgerFilter, bool]:
+        """The filters as set in the widgets: (criteria, 沉寂 only)."""
+        state = self.state_filter.currentData() or ""
+        states: frozenset[EntryState] = frozenset()
+        if state == "active":
+            states = ACTIVE
+        elif state and state != DORMANT:
+            states = frozenset({EntryState(state)})
+        tier = self.tier_filter.currentData() or ""
+        first, last = self.range_filter.bounds()
+        criteria = LedgerFilter(
+            states=states,
+            tiers=frozenset({tier}) if tier else frozenset(),
+            character=self.character_filter.currentText().strip(),
+            first=first,
+            last=last,
+            text=self.text_filter.text(),
+            canonical=self.canonical,
+        )
+        return criteria, state == DORMANT
+
+    def apply_filters(self) -> None:
+        """Narrow the rows to what the filters say."""
+        self.proxy.set_criteria(*self.criteria())
+        self._update_count()
+
+    def clear_filters(self) -> None:
+        """Every row again."""
+        for widget in (self.state_filter, self.tier_filter, self.text_filter):
+            widget.blockSignals(True)
+        self.state_filter.setCurrentIndex(0)
+        self.tier_filter.setCurrentIndex(0)
+        self.text_filter.clear()
+        self.character_filter.setCurrentText("")
+        self.range_filter.clear()
+        for widget in (self.state_filter, self.tier_filter, self.text_filter):
+            widget.blockSignals(False)
+        self.apply_filters()
+
+    def _update_count(self) -> None:
+        self.count_label.setText(
+            self.tr("%1 of %2 entries")
+            .replace("%1", str(self.proxy.rowCount()))
+            .replace("%2", str(self.model.rowCount()))
+        )
+
+    # --- selection -----------------------------------------------------------------------
+
+    def selected_id(self) -> str | None:
+        """The ID of the selected entry."""
+        rows = self.table.selectionModel().selectedRows()
+        return rows[0].data(ID_ROLE) if rows else None
+
+    def select(self, entry_id: str) -> bool:
+        """Select an entry (if the filters show it)."""
+        row = self.model.row_of(entry_id)
+        if row is None:
+            return False
+        index = self.proxy.mapFromSource(self.model.index(row, 0))
+        if not index.isValid():
+            return False
+        self.table.selectRow(index.row())
+        self.table.scrollTo(index)
+        return True
+
+    def _selection_changed(self, *_args) -> None:
+        entry_id = self.selected_id()
+        row = self.model.row_of(entry_id) if entry_id else None
+        self.pin_button.setEnabled(row is not None)
+        editable = self.model.editable and row is not None
+        for button in (self.resolve_button, self.abandon_button, self.up_button, self.down_button):
+            button.setEnabled(editable)
+        if row is None:
+            hint = html.escape(self.tr("Select an entry."))
+            self.detail.setText(f"<span style='color:#777'>{hint}</span>")
+            return
+        self.detail.setText(self._describe(self.model.row_at(row)))
+
+    def _describe(self, row) -> str:
+        entry = row.entry
+        tier = f"【{html.escape(entry.tier)}】" if entry.tier else " "
+        lines = [f"<b>{html.escape(entry.id)}</b>{tier}{html.escape(entry.content)}"]
+        lines.append(html.escape(self.model.notes(row)))
+        if row.sighting is not None:
+            lines.append(
+                html.escape(
+                    self.tr("Last named in chapter %1, %2 chapters ago.")
+                    .replace("%1", str(row.sighting.last_seen))
+                    .replace("%2", str(row.sighting.silent_for))
+                )
+            )
+        return "<br>".join(lines)
+
+    # --- actions -------------------------------------------------------------------------
+
+    def _with_selected(self, signal) -> None:
+        entry_id = self.selected_id()
+        if entry_id:
+            signal.emit(entry_id)
+
+    def _resolve(self) -> None:
+        self._with_selected(self.resolveRequested)
+
+    def _abandon(self) -> None:
+        self._with_selected(self.abandonRequested)
+
+    def _pin(self) -> None:
+        self._with_selected(self.pinRequested)
+
+    def _move_up(self) -> None:
+        self._move(-1)
+
+    def _move_down(self) -> None:
+        self._move(1)
+
+    def _move(self, delta: int) -> None:
+        entry_id = self.selected_id()
+        if entry_id:
+            # Moving acts on the file's order, so show that order while moving.
+            self.table.sortByColumn(-1, Qt.SortOrder.AscendingOrder)
+            self.moveRequested.emit(entry_id, delta)
+
+    def _context_menu(self, position: QPoint) -> None:
+        index: QModelIndex = self.table.indexAt(position)
+        if not index.isValid():
+            return
+        self.table.selectRow(index.row())
+        menu = QMenu(self)
+        for button in (
+            self.resolve_button,
+            self.abandon_button,
+            self.pin_button,
+            self.up_button,
+            self.down_button,
+        ):
+            action = QAction(button.text() if len(button.text()) > 1 else button.toolTip(), menu)
+            action.setEnabled(button.isEnabled())
+            action.triggered.connect(button.click)
+            menu.addAction(action)
+        menu.popup(self.table.viewport().mapToGlobal(position))

@@ -1,0 +1,131 @@
+"""The tracker files the browser shows, and every write it makes to them.
+
+Writes go through TrackerDocument's lossless edits only, and are refused — with a message,
+never merged — when the file has parse errors, changed on disk since it was read (it is
+reloaded instead), or is open in an editor with unsaved edits.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from pathlib import Path
+
+from PySide6.QtCore import QObject, Signal
+
+from workbench.book.project import Project
+from workbench.errors import WorkbenchError
+from workbench.trackers.browse import TRACKER_ROLES, TrackerFile, load_tracker_file
+from workbench.trackers.document import TrackerDocument
+from workbench.trackers.errors import TrackerEditError
+
+log = logging.getLogger(__name__)
+
+Edit = Callable[[TrackerDocument], object]
+
+
+class TrackerStore(QObject):
+    """Both tracker files of the open project; `changed` after each (re)load that differs."""
+
+    changed = Signal()
+    message = Signal(str)  # what happened to a write, for the author
+
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.project: Project | None = None
+        self.files: dict[str, TrackerFile] = {}
+        self.problems: list[str] = []  # files that could not be read at all
+        self.write_guard: Callable[[Path], bool] | None = None
+
+    @property
+    def plot(self) -> TrackerFile | None:
+        """The foreshadowing tracker, if the project has one."""
+        return self.files.get("plot")
+
+    @property
+    def relationships(self) -> TrackerFile | None:
+        """The relationship tracker, if the project has one."""
+        return self.files.get("relationship")
+
+    def paths(self) -> set[Path]:
+        """Where the tracker files are (or would be)."""
+        if self.project is None:
+            return set()
+        return {self.project.role_path(role) for role in TRACKER_ROLES.values()}
+
+    def set_project(self, project: Project | None) -> None:
+        """Read the trackers of `project` (or forget them)."""
+        self.project = project
+        self.files = {}
+        self.reload(force=True)
+
+    def reload(self, force: bool = False) -> bool:
+        """Re-read both files; emits `changed` and returns True when anything differs."""
+        if self.project is None:
+            changed = bool(self.files) or force
+            self.files, self.problems = {}, []
+        else:
+            files: dict[str, TrackerFile] = {}
+            problems: list[str] = []
+            for key in TRACKER_ROLES:
+                try:
+                    loaded = load_tracker_file(self.project, key)
+                except (OSError, WorkbenchError) as error:
+                    problems.append(str(error))
+                    continue
+                if loaded is None:
+                    continue
+                old = self.files.get(key)
+                # An unchanged file keeps its document, so nothing read is thrown away.
+                files[key] = old if old is not None and old.sha256 == loaded.sha256 else loaded
+            changed = force or files != self.files or problems != self.problems
+            self.files, self.problems = files, problems
+        if changed:
+            self.changed.emit()
+        return changed
+
+    def edit_plot(self, edit: Edit, done: str) -> bool:
+        """Apply one edit to the plot tracker and save it; False (with a message) if refused."""
+        tracker = self.plot
+        if self.project is None or tracker is None:
+            self.message.emit(self.tr("This project has no foreshadowing tracker file."))
+            return False
+        document = tracker.document
+        if document is None:
+            self.message.emit(
+                self.tr("%1 has errors and is read-only here; fix them in the file first.").replace(
+                    "%1", tracker.source
+                )
+            )
+            return False
+        if self.write_guard is not None and self.write_guard(tracker.path):
+            self.message.emit(
+                self.tr(
+                    "%1 is open in an editor with unsaved edits; save or discard them first."
+                ).replace("%1", tracker.source)
+            )
+            return False
+        if document.changed_on_disk():
+            self.reload()
+            self.message.emit(
+                self.tr("%1 changed on disk and has been reloaded; nothing was written.").replace(
+                    "%1", tracker.source
+                )
+            )
+            return False
+        try:
+            edit(document)
+            document.save(self.project)
+        except TrackerEditError as error:
+            document.discard()
+            self.message.emit(self.tr("Not written: %1").replace("%1", str(error)))
+            return False
+        except (OSError, WorkbenchError) as error:
+            document.discard()
+            self.reload()
+            self.message.emit(self.tr("Not written: %1").replace("%1", str(error)))
+            return False
+        log.info("tracker edit saved: %s", done)
+        self.reload()
+        self.message.emit(done)
+        return True

@@ -19,7 +19,7 @@ from workbench.book.characters import characters_in_file, protagonist_in_file
 from workbench.book.counting import count_zi
 from workbench.book.fixed_context import CAPS, FixedPart, parse_fixed_context, stale_sources
 from workbench.book.layout import Role
-from workbench.book.naming import chapter_number_from_name
+from workbench.book.naming import MAX_CHAPTER, chapter_number_from_name, gap_ranges
 from workbench.book.plans import plan_from_file, split_front_matter
 from workbench.book.project import CHAPTER_SUFFIXES, Project
 from workbench.book.sections import Section, sections
@@ -142,9 +142,7 @@ class _Checker:
             if len(paths) > 1:
                 names = ", ".join(self.project.relative(p) for p in paths)
                 self.add(Severity.WARNING, paths[1], f"chapter {number} is duplicated: {names}")
-        numbers = sorted(by_number)
-        missing = [n for n in range(1, numbers[-1]) if n not in by_number]
-        for start, end in _ranges(missing):
+        for start, end in gap_ranges(sorted(by_number)):
             which = f"chapter {start}" if start == end else f"chapters {start}-{end}"
             self.add(Severity.WARNING, folder, f"gap: {which} missing")
         if folder.is_dir() and not self.project.layout.recursive_chapters:
@@ -275,14 +273,17 @@ def _stale_message(section: Section, changed: list[int], root: Path) -> str:
     )
 
 
-def _ranges(numbers: list[int]) -> list[tuple[int, int]]:
-    result: list[tuple[int, int]] = []
-    for number in numbers:
-        if result and result[-1][1] == number - 1:
-            result[-1] = (result[-1][0], number)
-        else:
-            result.append((number, number))
-    return result
+def _numbers_past_the_limit(checker: _Checker) -> None:
+    """Chapter files numbered past MAX_CHAPTER: not listed, so say so."""
+    project = checker.project
+    folder = project.root / project.layout.chapters_dir
+    if not folder.is_dir():
+        return
+    candidates = folder.rglob("*") if project.layout.recursive_chapters else folder.iterdir()
+    for path in sorted(candidates):
+        parsed = chapter_number_from_name(path.stem)
+        if parsed and parsed[0] > MAX_CHAPTER and path.suffix.lower() in CHAPTER_SUFFIXES:
+            checker.add(Severity.WARNING, path, f"chapter number is past {MAX_CHAPTER}; not listed")
 
 
 def check_project(project: Project) -> list[Problem]:
@@ -291,6 +292,7 @@ def check_project(project: Project) -> list[Problem]:
     checker.read_all()
     checker.layout_files()
     checker.chapters()
+    _numbers_past_the_limit(checker)
     checker.plans()
     checker.templates()
     checker.characters()

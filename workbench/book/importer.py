@@ -39,11 +39,12 @@ from workbench.book.manuscript_lines import (
     read_docx,
     volume_heading,
 )
+from workbench.book.naming import MAX_CHAPTER, gap_ranges
 from workbench.book.numerals import NUMERAL_CHARS, parse_number
 from workbench.book.project import Project
 from workbench.book.templates import missing_templates
 from workbench.book.textio import UTF8, read_text, write_text
-from workbench.errors import LayoutProblem, WorkbenchError
+from workbench.errors import FileProblem, LayoutProblem, WorkbenchError
 
 log = logging.getLogger(__name__)
 
@@ -241,6 +242,13 @@ def split_text(
                 volume=(above[-1] or "") if above else "",
             )
         )
+    for chapter in chapters:
+        if chapter.number > MAX_CHAPTER:
+            raise FileProblem(
+                source,
+                f"line {chapter.line}: 第{chapter.number}章 is past the {MAX_CHAPTER} chapters "
+                "a book may have; is this line really a heading? nothing imported",
+            )
     front = kept(0, found[0][0] if found else len(lines))
     split = ManuscriptSplit(source, encoding, newline, front, chapters)
     split.volumes, split.boilerplate = volumes, boilerplate
@@ -299,12 +307,12 @@ def _renumber_repeats(split: ManuscriptSplit) -> None:
             f"line {chapter.line}: 第{chapter.number}章 comes after a higher number: "
             "is this line really a heading?"
         )
-    present = set(numbers)
     first = min((n for n in numbers if n > 0), default=1)
-    gaps = [n for n in range(first, max(numbers, default=0)) if n not in present]
+    gaps = [(a, b) for a, b in gap_ranges(sorted(set(numbers))) if a >= first]
     if gaps:
-        shown = "、".join(str(n) for n in gaps[:10]) + ("…" if len(gaps) > 10 else "")
-        split.warnings.append(f"no heading for chapter(s) {shown}")
+        shown = "、".join(str(a) if a == b else f"{a}-{b}" for a, b in gaps[:10])
+        more = "…" if len(gaps) > 10 else ""
+        split.warnings.append(f"no heading for chapter(s) {shown}{more}")
 
 
 def read_manuscript(path: Path | str, *, strip_boilerplate: bool = False) -> ManuscriptSplit:

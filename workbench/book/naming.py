@@ -6,6 +6,10 @@ import re
 
 from workbench.book.numerals import NUMERAL_CHARS, parse_number
 
+# Past this a number is a typo or a hostile name, not a chapter: no novel has 100,000, and
+# everything that walks chapter numbers stays bounded by it.
+MAX_CHAPTER = 100_000
+
 _FILE_PATTERNS = (
     re.compile(r"^ch(?:apter)?[ _-]?(\d+)(?:[ _-]+(.*))?$", re.IGNORECASE),
     re.compile(rf"^第([{NUMERAL_CHARS}]+)[章回节](?:[ _\-—:：]+(.*))?$"),
@@ -36,3 +40,15 @@ def title_from_heading(text: str) -> str:
     if not match:
         return ""
     return _HEADING_NUMBER.sub("", match.group(1).strip()).strip()
+
+
+def gap_ranges(numbers: list[int]) -> list[tuple[int, int]]:
+    """The missing stretches (first, last) between 1 and the highest of sorted `numbers`,
+    found between neighbours, never by listing every missing number."""
+    gaps = []
+    previous = 0
+    for number in numbers:
+        if number > previous + 1:
+            gaps.append((previous + 1, number - 1))
+        previous = max(previous, number)
+    return gaps

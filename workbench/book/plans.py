@@ -14,6 +14,7 @@ from workbench.errors import FileProblem
 CHAPTER_TYPES = ("plot", "battle", "emotion", "transition")
 OUTLINE_PLAN_CAP = 1500
 TRUNCATION_MARK = "…(已截断)"
+MAX_FRONT_MATTER = 16_000  # characters; a plan's front matter is a handful of short keys
 
 _FRONT_MATTER = re.compile(r"\A\ufeff?---[ \t]*\r?\n(.*?)\r?\n---[ \t]*(?:\r?\n|\Z)", re.DOTALL)
 _HEADING = re.compile(r"^(#{1,6})[ \t]+(.*)$", re.MULTILINE)
@@ -42,8 +43,12 @@ def split_front_matter(text: str, path: Path | str) -> tuple[dict, str]:
     match = _FRONT_MATTER.match(text)
     if not match:
         return {}, text
+    block = match.group(1)
+    if len(block) > MAX_FRONT_MATTER:
+        raise FileProblem(path, f"front matter is over {MAX_FRONT_MATTER} characters")
     try:
-        data = yaml.safe_load(match.group(1)) or {}
+        _refuse_aliases(block, path)
+        data = yaml.safe_load(block) or {}
     except yaml.YAMLError as error:
         raise FileProblem(path, f"front matter is not valid YAML: {error}") from error
     if not isinstance(data, dict):
@@ -73,6 +78,16 @@ def with_chapter_type(text: str, chapter_type: str, path: Path | str = "<plan>")
     else:
         block = (block + newline if block else "") + f"type: {chapter_type}"
     return text[:start] + block + text[end:]
+
+
+def _refuse_aliases(block: str, path: Path | str) -> None:
+    # safe_load builds no objects but shares aliased ones, so nine nested aliases make a
+    # value whose text is billions of names long; a plan never needs an alias at all.
+    for event in yaml.parse(block, Loader=yaml.SafeLoader):
+        if isinstance(event, yaml.AliasEvent):
+            line = event.start_mark.line + 2  # +1 for 1-based, +1 for the opening ---
+            alias = f"*{event.anchor}"
+            raise FileProblem(path, f"line {line}: front matter uses a YAML alias ({alias})")
 
 
 def plan_from_file(chapter: int, path: Path, text: str) -> Plan:

@@ -15,7 +15,7 @@ from workbench.book import webnovel
 from workbench.book.containment import is_inside, resolve_inside
 from workbench.book.counting import count_zi
 from workbench.book.layout import DEFAULT_PATHS, Layout, Role, detect_layout
-from workbench.book.naming import chapter_number_from_name, title_from_heading
+from workbench.book.naming import MAX_CHAPTER, chapter_number_from_name, title_from_heading
 from workbench.book.plans import Plan, plan_from_file, plan_from_outline
 from workbench.book.templates import EXAMPLE_PLAN, holds_only_template
 from workbench.book.textio import UTF8, TextFile, content_hash, encode, read_text, write_text
@@ -24,6 +24,7 @@ from workbench.errors import FileProblem, WorkbenchError
 log = logging.getLogger(__name__)
 
 CHAPTER_SUFFIXES = (".md", ".txt")
+MAX_FILE_BYTES = 16 * 1024 * 1024  # a book file larger than this is refused, not read
 STATE_DIR = ".workbench"
 
 
@@ -199,6 +200,9 @@ class Project:
                 if parsed is None:
                     continue
                 number, title = parsed
+                if number > MAX_CHAPTER:
+                    log.warning("%s: chapter number past %d; not listed", path, MAX_CHAPTER)
+                    continue
                 found.append(ChapterRef(number, path, title))
         found.sort(key=lambda ref: (ref.number, ref.path.as_posix()))
         self.chapters = found
@@ -331,4 +335,8 @@ def _file_stat(path: Path) -> os.stat_result:
         raise FileProblem(path, f"cannot read: {error.strerror or error}") from None
     if path.is_dir():
         raise FileProblem(path, "is a folder, not a file")
+    if stat.st_size > MAX_FILE_BYTES:
+        size = stat.st_size / (1024 * 1024)
+        limit = MAX_FILE_BYTES // (1024 * 1024)
+        raise FileProblem(path, f"{size:.0f} MB, larger than the {limit} MB a book file may be")
     return stat

@@ -19,7 +19,7 @@ from workbench.summaries.jobs import (
     write_summary,
 )
 
-_RANGE = re.compile(r"^\s*(?:ch)?(\d+)\s*-\s*(?:ch)?(\d+)\s*$", re.IGNORECASE)
+_RANGE = re.compile(r"^\s*(?:ch)?(\d{1,9})\s*-\s*(?:ch)?(\d{1,9})\s*$", re.IGNORECASE)
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -62,7 +62,12 @@ def run(args: argparse.Namespace) -> int:
         if not match or int(match.group(1)) > int(match.group(2)) or int(match.group(1)) < 0:
             print(f"workbench: --range {args.chapters!r} is not A-B with A <= B", file=sys.stderr)
             return EXIT_USAGE
-        jobs = [SummaryJob(int(match.group(1)), int(match.group(2)))]
+        job = SummaryJob(int(match.group(1)), int(match.group(2)))
+        problem = range_problem(project, job)
+        if problem:
+            print(f"workbench: --range {args.chapters}: {problem}", file=sys.stderr)
+            return EXIT_USAGE
+        jobs = [job]
     backend = backend_for(project, args.backend)
     target = project.relative(project.role_path(Role.ROLLING_SUMMARY))
     for job in jobs:
@@ -75,6 +80,19 @@ def run(args: argparse.Namespace) -> int:
         draft = ", offline draft" if backend.draft else ""
         print(f"wrote {job.what} to {target} ({count_zi(section)} 字{draft})")
     return EXIT_OK
+
+
+def range_problem(project: Project, job: SummaryJob) -> str:
+    """Why a requested range does not fit the book's chapters ('' when it does)."""
+    numbers = [ref.number for ref in project.chapters]
+    if not numbers:
+        return "the project has no chapters yet"
+    shown = f"the project's chapters are {numbers[0]}-{numbers[-1]}"
+    if job.start < 1 or job.end > numbers[-1]:
+        return shown
+    if not any(job.start <= number <= job.end for number in numbers):
+        return f"no chapter in that range exists; {shown}"
+    return ""
 
 
 def _progress(message: str) -> None:

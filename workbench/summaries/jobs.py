@@ -133,8 +133,15 @@ def _missing_ranges(project: Project, upto: int) -> list[SummaryJob]:
     covered: set[int] = set()
     summary = project.read_role(Role.ROLLING_SUMMARY)
     if summary is not None:
-        for section in summary_sections(summary.text):
-            covered.update(range(section.start, section.end + 1))
+        # Clipped to the chapters in question and merged first, so a section claiming
+        # Ch1-99999999 (or a thousand overlapping ones) costs no more than the book's length.
+        spans = sorted(
+            (max(1, s.start), min(s.end, upto + 1)) for s in summary_sections(summary.text)
+        )
+        reached = 0
+        for first, last in spans:
+            covered.update(range(max(first, reached + 1), last + 1))
+            reached = max(reached, last)
     existing = {ref.number for ref in project.chapters}
     jobs: list[SummaryJob] = []
     start: int | None = None

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from pathlib import Path
 
+from workbench.errors import FileProblem
 from workbench.trackers.columns import (
     COLUMNS,
     DISPLAY,
@@ -19,6 +21,11 @@ from workbench.trackers.columns import (
 from workbench.trackers.errors import TrackerParseError
 from workbench.trackers.model import Foreshadowing, RelationshipChange
 from workbench.trackers.tables import Row, Table, find_tables
+
+# Parsing costs about a third of a millisecond a row; past this a tracker would take many
+# seconds on every feed, so it is refused with a message instead.
+MAX_TABLE_ROWS = 10_000
+_TABLE_LINE = re.compile(r"^[ \t]*\|", re.MULTILINE)
 
 
 @dataclass(frozen=True)
@@ -61,6 +68,13 @@ def column_index(fields: tuple[str | None, ...], headers: tuple[str, ...], name:
 
 def parse_tracker(text: str, path: Path | str, source: str = "") -> ParsedTracker:
     """Parse every tracker table of a file; raises TrackerParseError listing each problem."""
+    rows = len(_TABLE_LINE.findall(text))
+    if rows > MAX_TABLE_ROWS:
+        raise FileProblem(
+            path,
+            f"{rows} table rows, more than the {MAX_TABLE_ROWS} rows a tracker file may have; "
+            "move settled entries to a file of their own",
+        )
     errors: list[tuple[int, str]] = []
     tables: list[TrackerTable] = []
     foreshadowing: list[Foreshadowing] = []

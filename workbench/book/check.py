@@ -297,6 +297,11 @@ def check_project(project: Project) -> list[Problem]:
     checker.templates()
     checker.characters()
     checker.caps()
-    order = {Severity.ERROR: 0, Severity.WARNING: 1, Severity.INFO: 2}
     log.debug("checked %s: %d findings", project.root, len(checker.problems))
-    return sorted(checker.problems, key=lambda p: (order[p.severity], p.path == ".", p.path))
+    return sorted_problems(checker.problems)
+
+
+def sorted_problems(problems: list[Problem]) -> list[Problem]:
+    """Errors first, then warnings, then info; by path within each, the project last."""
+    order = {Severity.ERROR: 0, Severity.WARNING: 1, Severity.INFO: 2}
+    return sorted(problems, key=lambda p: (order[p.severity], p.path == ".", p.path))

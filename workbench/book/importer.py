@@ -310,7 +310,9 @@ def _renumber_repeats(split: ManuscriptSplit) -> None:
     first = min((n for n in numbers if n > 0), default=1)
     gaps = [(a, b) for a, b in gap_ranges(sorted(set(numbers))) if a >= first]
     if gaps:
-        shown = "、".join(str(a) if a == b else f"{a}-{b}" for a, b in gaps[:10])
+        shown = "、".join(
+            "、".join(map(str, range(a, b + 1))) if b - a < 2 else f"{a}-{b}" for a, b in gaps[:10]
+        )
         more = "…" if len(gaps) > 10 else ""
         split.warnings.append(f"no heading for chapter(s) {shown}{more}")
 

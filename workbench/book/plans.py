@@ -17,6 +17,7 @@ TRUNCATION_MARK = "…(已截断)"
 MAX_FRONT_MATTER = 16_000  # characters; a plan's front matter is a handful of short keys
 
 _FRONT_MATTER = re.compile(r"\A\ufeff?---[ \t]*\r?\n(.*?)\r?\n---[ \t]*(?:\r?\n|\Z)", re.DOTALL)
+_OPENING = re.compile(r"\A\ufeff?---[ \t]*\r?\n")
 _HEADING = re.compile(r"^(#{1,6})[ \t]+(.*)$", re.MULTILINE)
 _CHAPTER_HEADING = re.compile(rf"^第[ \t]*([{NUMERAL_CHARS}]+)[ \t]*[章回节]")
 
@@ -42,6 +43,8 @@ def split_front_matter(text: str, path: Path | str) -> tuple[dict, str]:
     """(front matter mapping, body); a malformed block is a FileProblem naming the file."""
     match = _FRONT_MATTER.match(text)
     if not match:
+        if _OPENING.match(text):
+            raise FileProblem(path, "front matter has no closing --- line")
         return {}, text
     block = match.group(1)
     if len(block) > MAX_FRONT_MATTER:

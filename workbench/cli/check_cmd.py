@@ -6,10 +6,11 @@ import argparse
 import sys
 from pathlib import Path
 
-from workbench.book.check import Severity, check_project, is_clean
+from workbench.book.check import Severity, check_project, is_clean, sorted_problems
 from workbench.book.project import Project
 from workbench.cli import main as cli
 from workbench.errors import LayoutProblem
+from workbench.refusals import refused_inputs
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -33,7 +34,7 @@ def run(args: argparse.Namespace) -> int:
     except LayoutProblem as error:
         print(f"workbench: {error}", file=sys.stderr)
         return cli.EXIT_USAGE
-    problems = check_project(project)
+    problems = sorted_problems(check_project(project) + refused_inputs(project))
     for problem in problems:
         if not (args.quiet and problem.severity is Severity.INFO):
             print(problem)

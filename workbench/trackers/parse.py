@@ -20,7 +20,7 @@ from workbench.trackers.columns import (
 )
 from workbench.trackers.errors import TrackerParseError
 from workbench.trackers.model import Foreshadowing, RelationshipChange
-from workbench.trackers.tables import Row, Table, find_tables
+from workbench.trackers.tables import Row, Table, find_tables_and_strays
 
 # Parsing costs about a third of a millisecond a row; past this a tracker would take many
 # seconds on every feed, so it is refused with a message instead.
@@ -80,7 +80,16 @@ def parse_tracker(text: str, path: Path | str, source: str = "") -> ParsedTracke
     foreshadowing: list[Foreshadowing] = []
     relationships: list[RelationshipChange] = []
     first_line_of_id: dict[str, int] = {}
-    for table in find_tables(text):
+    found, strays = find_tables_and_strays(text)
+    for first, last in strays:
+        errors.append(
+            (
+                first,
+                f"lines {first}-{last} look like table rows but are not a table (the |---| "
+                "row under the header is missing or has another number of columns); none is read",
+            )
+        )
+    for table in found:
         headers = table.header.values()
         classified = classify(headers)
         if classified is None:

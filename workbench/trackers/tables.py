@@ -101,12 +101,27 @@ def find_tables(text: str) -> list[Table]:
     Tables nested in block quotes or list items are left alone: their lines carry `>` or
     list indentation that belongs to the enclosing block, not to the table.
     """
+    return find_tables_and_strays(text)[0]
+
+
+def find_tables_and_strays(text: str) -> tuple[list[Table], list[tuple[int, int]]]:
+    """The tables (as `find_tables`) and the stray rows: top-level paragraphs of two or more
+    lines that all start with `|`, as (first, last) 1-based lines. Such a paragraph is a
+    table whose `|---|` row is missing or does not match its header, so none of it is read."""
     lines = split_lines(text)
     tables: list[Table] = []
+    strays: list[tuple[int, int]] = []
     header: Row | None = None
     rows: list[Row] = []
     for token in _parser().parse(text):
-        if token.type == "table_open":
+        if token.type == "paragraph_open" and token.level == 0 and token.map:
+            first, end = token.map
+            piped = all(
+                lines[i].text.lstrip(_WHITESPACE).startswith("|") for i in range(first, end)
+            )
+            if end - first >= 2 and piped:
+                strays.append((first + 1, end))
+        elif token.type == "table_open":
             header, rows = None, []
         elif token.type == "tr_open" and token.level == 2 and token.map:
             index = token.map[0]
@@ -118,7 +133,7 @@ def find_tables(text: str) -> list[Table]:
         elif token.type == "table_close" and token.level == 0 and header is not None:
             tables.append(Table(header, header.index + 1, tuple(rows)))
             header = None
-    return tables
+    return tables, strays
 
 
 def split_cells(line: str) -> list[Cell]:

@@ -1,0 +1,123 @@
+"""What `feed`, `trackers` and `summarize` would refuse or skip, as `check` problems.
+
+`workbench.book.check` sees the files; this module asks the layers above it (trackers, the
+feed's settings and pins, the rolling summaries) what they cannot use, so `check` never says
+"ok" for a project another command rejects. Each finding names the file, and the line where
+there is one.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from pathlib import Path
+
+from workbench.book.check import Problem, Severity
+from workbench.book.layout import Role
+from workbench.book.project import STATE_DIR, Project
+from workbench.book.sections import sections
+from workbench.errors import FileProblem
+from workbench.feed.config import load_feed_config
+from workbench.feed.pins import check_pins, load_pins, pins_path
+from workbench.summaries.rolling import SUMMARY_TITLE, summary_sections
+from workbench.trackers.errors import TrackerParseError
+from workbench.trackers.parse import parse_tracker
+
+TRACKER_ROLES = (Role.PLOT_TRACKER, Role.RELATIONSHIP_TRACKER)
+# write_bytes_atomic's temp files: `.<name>.<8 random characters>.tmp` next to the file.
+_TEMP_FILE = re.compile(r"^\..+\.[a-z0-9_]{8}\.tmp$")
+
+
+def refused_inputs(project: Project) -> list[Problem]:
+    """Every problem that makes another command refuse or skip part of the project."""
+    problems: list[Problem] = []
+    problems += _trackers(project)
+    problems += _feed_settings(project)
+    problems += _pins(project)
+    problems += _summary_headings(project)
+    problems += _leftover_temp_files(project)
+    return problems
+
+
+def _problem(project: Project, severity: Severity, path: Path, message: str) -> Problem:
+    return Problem(severity, project.relative(path), message)
+
+
+def _trackers(project: Project) -> list[Problem]:
+    found = []
+    for role in TRACKER_ROLES:
+        path = project.role_path(role)
+        if not path.is_file():
+            continue
+        try:
+            parse_tracker(project.read(path).text, path)
+        except TrackerParseError as error:
+            found += [
+                _problem(project, Severity.ERROR, path, f"line {line}: {message}")
+                for line, message in error.errors
+            ]
+        except FileProblem as error:
+            found.append(_problem(project, Severity.ERROR, path, error.problem))
+    return found
+
+
+def _feed_settings(project: Project) -> list[Problem]:
+    try:
+        load_feed_config(project)
+    except FileProblem as error:
+        return [_problem(project, Severity.ERROR, error.path, error.problem)]
+    return []
+
+
+def _pins(project: Project) -> list[Problem]:
+    try:
+        pins = load_pins(project)
+    except FileProblem as error:
+        return [_problem(project, Severity.ERROR, error.path, error.problem)]
+    return [
+        _problem(project, Severity.WARNING, pins_path(project), f"pin {c.pin.ref}: {c.problem}")
+        for c in check_pins(project, pins)
+        if c.broken
+    ]
+
+
+def _summary_headings(project: Project) -> list[Problem]:
+    """`## 滚动摘要 …` headings that name no chapter range: summaries and feeds skip them."""
+    path = project.role_path(Role.ROLLING_SUMMARY)
+    if not path.is_file():
+        return []
+    try:
+        text = project.read(path).text
+    except FileProblem:
+        return []  # reported by book.check
+    read = {s.section.line for s in summary_sections(text)}
+    return [
+        _problem(
+            project,
+            Severity.WARNING,
+            path,
+            f"line {section.line}: `## {section.title}` names no range like Ch6-10; skipped",
+        )
+        for section in sections(text)
+        if section.level == 2
+        and section.title.strip().startswith(SUMMARY_TITLE)
+        and section.line not in read
+    ]
+
+
+def _leftover_temp_files(project: Project) -> list[Problem]:
+    found = []
+    for folder, dirnames, filenames in os.walk(project.root):
+        dirnames[:] = sorted(d for d in dirnames if not d.startswith(".") or d == STATE_DIR)
+        for name in sorted(filenames):
+            if _TEMP_FILE.match(name):
+                found.append(
+                    _problem(
+                        project,
+                        Severity.WARNING,
+                        Path(folder) / name,
+                        "left over from a save that was interrupted (the file it was saving "
+                        "is intact); delete it",
+                    )
+                )
+    return found

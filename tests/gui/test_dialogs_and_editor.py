@@ -86,6 +86,18 @@ def test_picking_a_profile_brings_its_endpoint_and_keeps_edits_per_profile(qapp)
     assert edited.profiles == {"deepseek-v4": ProfileSettings(reply_reserve=16_384)}
 
 
+def test_a_broken_own_profile_is_shown_and_kept_not_dropped(qapp) -> None:
+    broken = ProfileSettings(context_window=8_000)  # an own profile without a tokenizer
+    dialog = SettingsDialog(Settings(profiles={"mine": broken}))
+    box = dialog.profile_box
+    assert not box.problem.isHidden()
+    assert "'mine'" in box.problem.text() and "settings.json" in box.problem.text()
+    assert box.profile.findData("mine") == -1
+    edited = dialog.edited_settings()
+    dialog.deleteLater()
+    assert edited.profiles == {"mine": broken}
+
+
 def test_import_shows_the_split_before_writing(make_window, tmp_path: Path, monkeypatch) -> None:
     manuscript = tmp_path / "旧稿.txt"
     manuscript.write_text(

@@ -7,8 +7,9 @@ from __future__ import annotations
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QComboBox, QFormLayout, QGroupBox, QLabel, QSpinBox, QWidget
 
+from workbench.errors import FileProblem
 from workbench.models import BUILTIN_PROFILES, DEFAULT_PROFILE, TOKENIZERS, ModelProfile
-from workbench.models.profiles import known_profiles
+from workbench.models.profiles import changed_profile
 from workbench.settings import ProfileSettings, Settings
 
 MAX_WINDOW = 10_000_000
@@ -22,7 +23,17 @@ class ProfileBox(QGroupBox):
 
     def __init__(self, settings: Settings, parent: QWidget | None = None) -> None:
         super().__init__(self.tr("Model profile"), parent)
-        self._profiles: dict[str, ModelProfile] = known_profiles(settings)
+        self._profiles: dict[str, ModelProfile] = dict(BUILTIN_PROFILES)
+        # Entries of settings.json that make no valid profile: shown as a problem, kept as
+        # they are when the settings are saved (nothing the author wrote is dropped).
+        self._unusable: dict[str, ProfileSettings] = {}
+        problems = []
+        for name, changes in settings.profiles.items():
+            try:
+                self._profiles[name] = changed_profile(name, self._profiles.get(name), changes)
+            except FileProblem as error:
+                self._unusable[name] = changes
+                problems.append(str(error))
         self._shown = ""
 
         self.profile = QComboBox(self)
@@ -48,6 +59,11 @@ class ProfileBox(QGroupBox):
         # (a word-wrapped label in a form does not grow its dialog by itself).
         self.note.setMinimumHeight(self.note.fontMetrics().lineSpacing() * 3)
         self.note.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
+        self.problem = QLabel("\n".join(problems), self)
+        self.problem.setObjectName("profileProblem")
+        self.problem.setWordWrap(True)
+        self.problem.setStyleSheet("color: #b00020;")
+        self.problem.setVisible(bool(problems))
 
         self.form = QFormLayout(self)
         self.form.addRow(self.tr("Profile"), self.profile)
@@ -56,6 +72,7 @@ class ProfileBox(QGroupBox):
         self.form.addRow(self.tr("Reply reserve (tokens)"), self.reply_reserve)
         self.form.addRow(self.tr("Left for the feed"), self.available)
         self.form.addRow(self.note)
+        self.form.addRow(self.problem)
 
         self.profile.currentIndexChanged.connect(self._show_selected)
         self.context_window.valueChanged.connect(self._update_available)
@@ -114,7 +131,7 @@ class ProfileBox(QGroupBox):
     def edited(self) -> tuple[str, dict[str, ProfileSettings]]:
         """(selected profile name, the `Settings.profiles` entries that hold the edits)."""
         selected = self.selected().name
-        entries: dict[str, ProfileSettings] = {}
+        entries: dict[str, ProfileSettings] = dict(self._unusable)
         for name, profile in self._profiles.items():
             base = BUILTIN_PROFILES.get(name)
             if base is None:

@@ -158,11 +158,13 @@ def known_profiles(settings: Settings | None = None) -> dict[str, ModelProfile]:
     settings = settings if settings is not None else load_settings()
     profiles = dict(BUILTIN_PROFILES)
     for name, changes in settings.profiles.items():
-        profiles[name] = _apply(name, profiles.get(name), changes)
+        profiles[name] = changed_profile(name, profiles.get(name), changes)
     return profiles
 
 
-def _apply(name: str, base: ModelProfile | None, changes: ProfileSettings) -> ModelProfile:
+def changed_profile(name: str, base: ModelProfile | None, changes: ProfileSettings) -> ModelProfile:
+    """`base` with the user's `changes`, or (no base) the user's own profile; a FileProblem
+    naming the settings file when the result is not a valid profile."""
     values = changes.model_dump(exclude_none=True)
     try:
         if base is not None:

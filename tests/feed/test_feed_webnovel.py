@@ -132,3 +132,56 @@ def test_editing_the_volume_plan_changes_what_is_relevant(webnovel_root):
     again = _blocks(build_feed(project, "MainWriter", chapter=NEXT_CHAPTER))
     assert "林风—陈长老" in again["on_demand.relationships"].text
     assert "陈长老的酒葫芦" in again["on_demand.foreshadowing"].text  # now named by the plan
+
+
+def test_check_reads_the_memory_and_wants_only_the_style_anchor(webnovel_root):
+    from workbench.book.check import Severity, check_project
+
+    before = memory_hashes(webnovel_root)
+    problems = check_project(Project.open(webnovel_root))
+    warnings = [(p.path, p.severity) for p in problems if p.severity is not Severity.INFO]
+    assert warnings == [("meta/style-anchor.md", Severity.WARNING)]
+    told = {p.path: p.message for p in problems}
+    assert ".webnovel/state.json" in told["references/plot-tracker.md"]
+    assert memory_hashes(webnovel_root) == before
+
+
+def test_saving_chapters_writes_no_rolling_summary_until_the_author_asks(webnovel_root):
+    from workbench.summaries.jobs import jobs_for_saved_chapter
+
+    project = Project.open(webnovel_root)
+    assert jobs_for_saved_chapter(project, 5) == []
+    (webnovel_root / "references").mkdir()
+    (webnovel_root / "references" / "rolling-summary.md").write_text("# 滚动摘要\n", "utf-8")
+    assert [(job.start, job.end) for job in jobs_for_saved_chapter(project, 5)] == [(1, 5)]
+
+
+def test_a_missing_plan_points_at_the_volume_outline(webnovel_root):
+    feed = build_feed(Project.open(webnovel_root), "MainWriter", chapter=9)
+    plan = _blocks(feed)["task.plan"]
+    assert plan.status.value == "missing" and "大纲/第1卷-详细大纲.md" in plan.fix
+
+
+def test_broken_state_json_is_a_problem_naming_it(webnovel_root):
+    from workbench.book.check import Severity, check_project
+
+    state = webnovel_root / ".webnovel" / "state.json"
+    state.write_text("{ not json", encoding="utf-8")
+    problems = check_project(Project.open(webnovel_root))
+    errors = [p for p in problems if p.severity is Severity.ERROR]
+    assert errors and errors[0].path == ".webnovel/state.json" and "JSON" in errors[0].message
+    assert state.read_text(encoding="utf-8") == "{ not json"
+
+
+def test_story_skeleton_comes_from_chapter_summaries_every_20_back(webnovel_root):
+    summaries = webnovel_root / ".webnovel" / "summaries"
+    for number in (5, 25):
+        (summaries / f"ch{number:04d}.md").write_text(
+            f"# 第{number}章摘要\n\n## 剧情摘要\n第{number}章里林风又进了一步。\n\n## 伏笔\n不要这段\n",
+            encoding="utf-8",
+        )
+    feed = build_feed(Project.open(webnovel_root), "MainWriter", chapter=45)
+    skeleton = _blocks(feed)["rolling.skeleton"].text
+    assert "- 第25章（本章摘要）：第25章里林风又进了一步。" in skeleton
+    assert "- 第5章（本章摘要）：第5章里林风又进了一步。" in skeleton
+    assert "不要这段" not in skeleton

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from pathlib import Path
 
+from workbench.book import webnovel
 from workbench.book.characters import characters_in_file, protagonist_in_file
 from workbench.book.counting import count_zi
 from workbench.book.fixed_context import CAPS, FixedPart, parse_fixed_context, stale_sources
@@ -112,9 +113,16 @@ class _Checker:
         return getattr(self.readable.get(self.project.role_path(role)), "text", None)
 
     def layout_files(self) -> None:
+        try:
+            memory = webnovel.stand_ins(self.project)
+        except FileProblem as error:
+            self.add(Severity.ERROR, error.path, error.problem)
+            memory = {}
         for role, description in ROLE_DESCRIPTIONS.items():
             path = self.project.role_path(role)
-            if not path.is_file():
+            if not path.is_file() and role in memory:
+                self.add(Severity.INFO, path, f"absent; {description} read from {memory[role]}")
+            elif not path.is_file():
                 self.add(Severity.WARNING, path, f"missing ({description})")
         if not self.project.role_path(Role.FIXED_CONTEXT).is_file():
             self.add(

@@ -70,6 +70,28 @@ def memory_files(project: Project) -> list[Path]:
     return [project.root / STATE_FILE, project.root / INDEX_FILE, *summaries, *plans]
 
 
+def stand_ins(project: Project) -> dict[Role, str]:
+    """The Workbench files this project's memory stands in for, and where that memory is."""
+    if not is_webnovel(project):
+        return {}
+    state = read_state(project)
+    threads = state.get("plot_threads")
+    found: dict[Role, str] = {}
+    if isinstance(threads, dict) and isinstance(threads.get("foreshadowing"), list):
+        found[Role.PLOT_TRACKER] = f"{STATE_FILE} (plot_threads.foreshadowing)"
+    if (project.root / INDEX_FILE).is_file():
+        found[Role.RELATIONSHIP_TRACKER] = f"{INDEX_FILE} (relationships)"
+    if protagonist_state_text(state):
+        found[Role.STATE_TRACKER] = f"{STATE_FILE} (protagonist_state)"
+    summaries = project.root / project.layout.chapter_summaries_dir
+    if summaries.is_dir() and any(summaries.glob("ch*.md")):
+        found[Role.ROLLING_SUMMARY] = f"{project.layout.chapter_summaries_dir}/ (per chapter)"
+    cards = [p for p in project.character_files() if p != project.role_path(Role.PROTAGONIST)]
+    if cards:
+        found[Role.CHARACTERS] = "、".join(project.relative(p) for p in cards)
+    return found
+
+
 def read_state(project: Project) -> dict:
     """state.json as a mapping ({} when absent); bad JSON is a FileProblem naming the file."""
     path = project.root / STATE_FILE

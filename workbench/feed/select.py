@@ -29,7 +29,12 @@ from workbench.feed.power import passage_text, power_blocks
 from workbench.feed.recipes import Recipe
 from workbench.feed.summaries import expected_end, latest_before, nearest, summary_sections
 from workbench.feed.trim import demote_headings, first_sentences
-from workbench.feed.webnovel import chapter_summary_blocks, fixed_stand_in
+from workbench.feed.webnovel import (
+    chapter_summary_blocks,
+    chapter_summary_excerpt,
+    fixed_stand_in,
+    volume_outline_name,
+)
 
 log = logging.getLogger(__name__)
 
@@ -293,7 +298,11 @@ class Selector:
         items, used = [], set()
         for step in steps:
             section = nearest(eligible, step)
-            if section is None or (section.first, section.last) in used:
+            if section is None:
+                # No rolled-up section yet: that chapter's own summary, as webnovel-writer does.
+                items += chapter_summary_excerpt(self.project, step, config.skeleton_excerpt)
+                continue
+            if (section.first, section.last) in used:
                 continue
             used.add((section.first, section.last))
             label = f"- 第{step}章前后（{section.label}）："
@@ -369,8 +378,11 @@ class Selector:
         if plan is None:
             plans_dir = self.project.layout.plans_dir
             block.set_text("", Status.MISSING, f"第{self.chapter}章没有规划")
+            volume = volume_outline_name(self.project, self.chapter)
+            outline = f" {volume} " if volume else "大纲"
             block.fix = (
-                f"写 {plans_dir}/ch{self.chapter:03d}.md，或在大纲写一节 `### 第{self.chapter}章`"
+                f"写 {plans_dir}/ch{self.chapter:03d}.md，"
+                f"或在{outline}写一节 `### 第{self.chapter}章`"
             )
             return block
         # The type only when the author set it; the feed's header already names the default.

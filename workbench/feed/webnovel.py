@@ -14,10 +14,12 @@ from workbench.book import webnovel
 from workbench.book.fixed_context import CAPS, FixedPart
 from workbench.book.layout import Role
 from workbench.book.project import Project
-from workbench.feed.model import Block, Group, Layer, Status
-from workbench.feed.trim import demote_headings
+from workbench.book.sections import find_section
+from workbench.feed.model import Block, Group, Item, Layer, Status, zi
+from workbench.feed.trim import demote_headings, first_sentences
 
 SUMMARY_CAP = 2200
+SUMMARY_SECTION = "剧情摘要"  # the section of a chapter summary that tool excerpts
 
 
 def setting_text(project: Project, part: FixedPart) -> tuple[str, str] | None:
@@ -74,3 +76,29 @@ def chapter_summary_blocks(project: Project, covered: int, before: int) -> tuple
             )
         )
     return blocks, (before - 1 if blocks and complete else covered)
+
+
+def volume_outline_name(project: Project, chapter: int) -> str | None:
+    """`大纲/第1卷-详细大纲.md`, where that tool plans chapter N (None in other layouts)."""
+    if not webnovel.is_webnovel(project):
+        return None
+    volume = webnovel.volume_of(webnovel.read_state(project), chapter)
+    outline = project.role_path(Role.OUTLINE).parent
+    name = webnovel.VOLUME_OUTLINE_NAMES[0].format(v=volume)
+    return project.relative(outline / name)
+
+
+def chapter_summary_excerpt(project: Project, chapter: int, room: int) -> list[Item]:
+    """A story-skeleton item from chapter N's own summary (its 剧情摘要 section when it has
+    one, as that tool's `_extract_summary_excerpt` takes), or none."""
+    path = webnovel.summary_path(project, chapter)
+    if not path.is_file():
+        return []
+    text = project.read(path).text
+    part = find_section(text, lambda title: SUMMARY_SECTION in title)
+    gist = part.body(text) if part else text
+    label = f"- 第{chapter}章（本章摘要）："
+    excerpt = first_sentences(" ".join(gist.split()), room - zi(label))
+    return (
+        [Item(key=f"skeleton.{chapter}", text=label + excerpt, chapter=chapter)] if excerpt else []
+    )

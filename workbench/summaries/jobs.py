@@ -27,6 +27,7 @@ from workbench.book.summary_record import (
     recorded_chapters,
     with_record,
 )
+from workbench.book.webnovel import is_webnovel
 from workbench.errors import FileProblem, WorkbenchError
 from workbench.llm import LlmCancelled
 from workbench.summaries.backend import SummaryBackend
@@ -104,7 +105,13 @@ def write_job(project: Project, job: BackgroundJob, text: str) -> None:
 
 def jobs_for_saved_chapter(project: Project, chapter: int) -> list[SummaryJob]:
     """The ranges to summarise now that chapter N is saved: every missing range that closes
-    at or before N (so N's own range when N closes one, and earlier ones still missing)."""
+    at or before N (so N's own range when N closes one, and earlier ones still missing).
+
+    A webnovel-writer project keeps its own per-chapter summaries: Workbench writes a rolling
+    summary into it only once the author asked for one (`workbench summarize`), and from
+    then on keeps it current."""
+    if is_webnovel(project) and not project.role_path(Role.ROLLING_SUMMARY).is_file():
+        return []
     return _missing_ranges(project, chapter)
 
 

@@ -177,7 +177,8 @@ def test_story_skeleton_comes_from_chapter_summaries_every_20_back(webnovel_root
     summaries = webnovel_root / ".webnovel" / "summaries"
     for number in (5, 25):
         (summaries / f"ch{number:04d}.md").write_text(
-            f"# 第{number}章摘要\n\n## 剧情摘要\n第{number}章里林风又进了一步。\n\n## 伏笔\n不要这段\n",
+            f"# 第{number}章摘要\n\n## 剧情摘要\n第{number}章里林风又进了一步。\n\n"
+            "## 伏笔\n不要这段\n",
             encoding="utf-8",
         )
     feed = build_feed(Project.open(webnovel_root), "MainWriter", chapter=45)

@@ -78,7 +78,7 @@ def test_copy_equals_the_cli_markdown_byte_for_byte(window, novel, capsys) -> No
     dialog.copy_button.click()
     expected = _cli_markdown(novel, 13, capsys)
     assert QGuiApplication.clipboard().text() == expected
-    assert dialog.raw.toPlainText() == expected
+    assert dialog.preview.raw.toPlainText() == expected
     dialog.save_button.click()
     [saved] = saved_feeds(window.project, 13)
     assert saved.path.read_bytes() == expected.encode("utf-8")
@@ -378,3 +378,17 @@ def test_preparing_again_keeps_the_drafts_and_a_new_feed_asks_while_one_streams(
     assert other is not dialog and other.agent == "OOCGuardian"
     assert job.state == "cancelled"
     _wait_for(qtbot, job)
+
+
+def test_the_preview_renders_markdown_with_raw_html_disabled(window, novel) -> None:
+    plan = novel / "outline/chapters/ch013.md"
+    html = '<img src="file:///etc/passwd"><b style="color:red">粗</b>'
+    plan.write_text(plan.read_text(encoding="utf-8") + f"\n{html}\n", encoding="utf-8")
+    _open_plan(window, 13)
+    dialog = window.prepare.open_default()
+    rendered = dialog.preview.rendered.document()
+    assert html in rendered.toPlainText()  # shown as text, never as markup
+    assert "<img" not in rendered.toHtml().replace("&lt;img", "")
+    assert "本次实际喂入的上下文清单" in rendered.toPlainText()
+    dialog.preview.raw_toggle.click()
+    assert dialog.preview.stack.currentWidget() is dialog.preview.raw

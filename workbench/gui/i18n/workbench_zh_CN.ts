@@ -1085,10 +1085,6 @@
       <translation>本次实际喂入的上下文清单</translation>
     </message>
     <message>
-      <source>Show the raw text (exactly what is copied and sent)</source>
-      <translation>显示原始文本（即复制和发送的内容）</translation>
-    </message>
-    <message>
       <source>Preview</source>
       <translation>预览</translation>
     </message>
@@ -1668,6 +1664,13 @@ Restore it into the editor? Nothing is written to the file until you save.</sour
     <message>
       <source>Check, preview, copy or send the %1 feed for the current chapter (%2)</source>
       <translation>检查、预览、复制或发送当前章节的 %1 喂入（%2）</translation>
+    </message>
+  </context>
+  <context>
+    <name>FeedPreview</name>
+    <message>
+      <source>Show the raw text (exactly what is copied and sent)</source>
+      <translation>显示原始文本（即复制和发送的内容）</translation>
     </message>
   </context>
 </TS>

@@ -12,17 +12,13 @@ import logging
 from collections.abc import Callable
 
 from PySide6.QtCore import QEvent, Qt, Signal
-from PySide6.QtGui import QGuiApplication, QTextCursor, QTextDocument
+from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import (
-    QCheckBox,
     QDialog,
     QHBoxLayout,
     QLabel,
-    QPlainTextEdit,
     QPushButton,
-    QStackedWidget,
     QTabWidget,
-    QTextBrowser,
     QVBoxLayout,
     QWidget,
 )
@@ -36,15 +32,12 @@ from workbench.feed.prompt import chat_messages
 from workbench.gui.prepare.checklist_view import ChecklistView
 from workbench.gui.prepare.draft_view import DraftView
 from workbench.gui.prepare.history_view import HistoryView
+from workbench.gui.prepare.preview import FeedPreview
 from workbench.gui.prepare.send import SendJob
 from workbench.settings import Settings
 
 log = logging.getLogger(__name__)
 
-MARKDOWN_FEATURES = (
-    QTextDocument.MarkdownFeature.MarkdownDialectGitHub
-    | QTextDocument.MarkdownFeature.MarkdownNoHTML
-)
 REASON_STYLE = "color: #b3261e;"
 
 
@@ -94,24 +87,9 @@ class PrepareFeedDialog(QDialog):
         self.tabs = QTabWidget(self)
         self.tabs.setObjectName("prepareTabs")
         self.tabs.setTabsClosable(False)
-        self.raw_toggle = QCheckBox(self)
-        self.raw_toggle.setObjectName("rawToggle")
-        self.preview = QTextBrowser(self)
-        self.preview.setObjectName("feedPreview")
-        self.preview.setOpenLinks(False)
-        self.raw = QPlainTextEdit(self)
-        self.raw.setObjectName("feedRaw")
-        self.raw.setReadOnly(True)
-        self.preview_stack = QStackedWidget(self)
-        self.preview_stack.addWidget(self.preview)
-        self.preview_stack.addWidget(self.raw)
-        preview_page = QWidget(self)
-        preview_layout = QVBoxLayout(preview_page)
-        preview_layout.setContentsMargins(0, 4, 0, 0)
-        preview_layout.addWidget(self.raw_toggle)
-        preview_layout.addWidget(self.preview_stack, 1)
+        self.preview = FeedPreview(self)
         self.history = HistoryView(project, chapter, agent, self.current_markdown, self)
-        self.tabs.addTab(preview_page, "")
+        self.tabs.addTab(self.preview, "")
         self.tabs.addTab(self.history, "")
         self.reason = QLabel(self)
         self.reason.setObjectName("notReadyReason")
@@ -153,7 +131,6 @@ class PrepareFeedDialog(QDialog):
 
         self.refresh_button.clicked.connect(self.refresh)
         self.prompts_button.clicked.connect(self.editPromptsRequested)
-        self.raw_toggle.toggled.connect(self._raw_toggled)
         self.copy_button.clicked.connect(self.copy)
         self.copy_anyway_button.clicked.connect(self.copy_anyway)
         self.save_button.clicked.connect(self.save)
@@ -172,7 +149,6 @@ class PrepareFeedDialog(QDialog):
         self.refresh_button.setText(self.tr("Rebuild"))
         self.prompts_button.setText(self.tr("Edit system message…"))
         self.checklist_title.setText(self.tr("Context actually fed this time (checklist)"))
-        self.raw_toggle.setText(self.tr("Show the raw text (exactly what is copied and sent)"))
         self.tabs.setTabText(0, self.tr("Preview"))
         self.tabs.setTabText(1, self.tr("History"))
         self.copy_button.setText(self.tr("Copy"))
@@ -217,8 +193,7 @@ class PrepareFeedDialog(QDialog):
                 .replace("%2", str(self.chapter))
             )
             self.totals.setText("")
-            self.preview.setPlainText(self.build_error)
-            self.raw.setPlainText("")
+            self.preview.show_problem(self.build_error)
         else:
             self.heading.setText(
                 self.tr("%1 · chapter %2 · type %3 · stage %4")
@@ -229,11 +204,7 @@ class PrepareFeedDialog(QDialog):
             )
             self.checklist.show_checklist(feed.checklist, self.fixes)
             self.totals.setText(self._totals_text(feed))
-            if self.raw.toPlainText() != self.markdown:
-                self.raw.setPlainText(self.markdown)
-                self.preview.document().setMarkdown(self.markdown, MARKDOWN_FEATURES)
-                # The header and the checklist first (the cursor would keep the view at the end).
-                self.preview.moveCursor(QTextCursor.MoveOperation.Start)
+            self.preview.show_markdown(self.markdown)
         self._update_buttons()
 
     def _type_name(self, template: str) -> str:
@@ -268,9 +239,6 @@ class PrepareFeedDialog(QDialog):
             .replace("%7", f"{profile.reply_reserve:,}")
             .replace("%8", f"{share:.1f}")
         )
-
-    def _raw_toggled(self, raw: bool) -> None:
-        self.preview_stack.setCurrentIndex(1 if raw else 0)
 
     def set_settings(self, settings: Settings) -> None:
         """Use new settings (the endpoint and the model window) from now on."""

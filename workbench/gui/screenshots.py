@@ -15,7 +15,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from PySide6.QtCore import QCoreApplication, QEventLoop, QTimer
+from PySide6.QtCore import QCoreApplication, QEventLoop, Qt, QTimer
 from PySide6.QtWidgets import QApplication, QWidget
 
 from workbench.book.layout import Role
@@ -44,6 +44,41 @@ def save(widget: QWidget, target: Path) -> Path:
     return target
 
 
+def wait_for_context_panel(window) -> None:
+    """Let the context panel's worker deliver the newest feed."""
+    panel = window.context_panel
+    for _ in range(100):
+        settle(50)
+        current = panel.current
+        if (
+            current
+            and current.job_id == panel.refresher.latest_id
+            and not panel.refresher.is_busy()
+        ):
+            return
+    log.warning("the context panel did not finish its feed in time")
+
+
+def context_panel_shots(
+    window, out_dir: Path, name: str, sizes: list[tuple[int, int]]
+) -> list[Path]:
+    """The window with chapter 13's plan in front and the panel on MainWriter for it, at
+    each size (the first keeps `name`, the others add the size)."""
+    panel = window.context_panel
+    window.open_path(window.project.plan_file(13))
+    panel.agent_picker.setCurrentIndex(panel.agent_picker.findData("MainWriter"))
+    written = []
+    for number, size in enumerate(sizes):
+        window.resize(*size)
+        window.resizeDocks([window.context_dock], [430], Qt.Orientation.Horizontal)
+        panel.rebuild_now()
+        wait_for_context_panel(window)
+        suffix = "" if number == 0 else f"-{size[0]}x{size[1]}"
+        written.append(save(window, out_dir / f"{name}{suffix}.png"))
+    window.resize(*SIZE)
+    return written
+
+
 def render(out_dir: Path, work: Path) -> list[Path]:
     """Render every screenshot into `out_dir`, working on a copy of the sample in `work`."""
     from workbench.gui.app import create_window
@@ -66,6 +101,8 @@ def render(out_dir: Path, work: Path) -> list[Path]:
     window.open_project(novel)
     window.tree.scrollToTop()
     written.append(save(window, out_dir / "main-window.png"))
+    window.pin("worldbuilding/world.md#力量体系")  # one pin, so the list shows what pins are
+    written += context_panel_shots(window, out_dir, "context-panel", [SIZE, (1280, 720)])
 
     # A chapter with unsaved edits whose file another program changed: the conflict bar.
     editor = window.tabs.current_editor()
@@ -91,6 +128,7 @@ def render(out_dir: Path, work: Path) -> list[Path]:
     window.apply_settings(window.settings.model_copy(update={"ui_language": "en"}))
     window.open_path(window.project.chapters[-1].path)
     written.append(save(window, out_dir / "main-window-en.png"))
+    written += context_panel_shots(window, out_dir, "context-panel-en", [SIZE])
     window.shut_down()
     window.close()
     return written

@@ -59,6 +59,11 @@ class _Row:
     ledger: list[str] = field(default_factory=list)
 
 
+def _shape(rows: list[_Row]) -> list[tuple[str, list[str]]]:
+    """What the rows are, without their numbers: block ids and item keys, in order."""
+    return [(row.block.id, [item.key for item in row.block.items]) for row in rows]
+
+
 def group_room(feed: Feed, block: Block) -> int | None:
     """The 字 a block's bar measures against: its cap, else its group's room (the larger
     of the template's share and what it was allotted), else None (outside the groups)."""
@@ -81,12 +86,12 @@ class ContextModel(QAbstractItemModel):
 
     # --- filling -----------------------------------------------------------------------
 
-    def set_feed(self, panel_feed: PanelFeed | None) -> None:
-        """Show this feed (None: nothing)."""
-        self.beginResetModel()
-        self.panel_feed = panel_feed
+    def set_feed(self, panel_feed: PanelFeed | None) -> bool:
+        """Show this feed (None: nothing). While the author types, the blocks and items stay
+        the same and only their numbers change: then the rows are updated in place (views
+        keep what is open and selected) and False is returned; True after a reset."""
         feed = panel_feed.feed if panel_feed else None
-        self._rows = []
+        rows = []
         if feed is not None:
             for block in feed.blocks:
                 notes = [
@@ -94,8 +99,21 @@ class ContextModel(QAbstractItemModel):
                     for entry in feed.ledger.entries
                     if entry.block == block.id and entry.action in ("cap", "trim", "drop")
                 ]
-                self._rows.append(_Row(block, group_room(feed, block), notes))
+                rows.append(_Row(block, group_room(feed, block), notes))
+        if rows and _shape(rows) == _shape(self._rows):
+            self.panel_feed, self._rows = panel_feed, rows
+            last = len(Column) - 1
+            self.dataChanged.emit(self.index(0, 0), self.index(len(rows) - 1, last))
+            for number, row in enumerate(rows):
+                if row.block.items:
+                    parent = self.index(number, 0)
+                    end = self.index(len(row.block.items) - 1, last, parent)
+                    self.dataChanged.emit(self.index(0, 0, parent), end)
+            return False
+        self.beginResetModel()
+        self.panel_feed, self._rows = panel_feed, rows
         self.endResetModel()
+        return True
 
     def block_ids(self) -> list[str]:
         """The block ids in feed order (what column 0's UserRole holds)."""

@@ -355,13 +355,14 @@ class ContextPanel(QWidget):
         for section in self.sections.values():
             self._folded |= section.folded_blocks()
         self.current = result
-        self.model.set_feed(result)
-        for section in self.sections.values():
-            section.expand_all_items(self._folded)
+        if self.model.set_feed(result):
+            for section in self.sections.values():
+                section.expand_all_items(self._folded)
         feed = result.feed
         self.summary.set_feed(feed)
         if feed is not None:
-            self.pin_model.set_checks(result.pins)
+            if result.pins != self.pin_model.checks():
+                self.pin_model.set_checks(result.pins)
             self.type_picker.setCurrentIndex(self.type_picker.findData(feed.template))
             self.type_picker.setToolTip(self._type_source(feed))
         self._show_titles()

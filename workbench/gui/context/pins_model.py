@@ -69,6 +69,10 @@ class PinModel(QAbstractListModel):
         self._checks = list(checks)
         self.endResetModel()
 
+    def checks(self) -> list[PinCheck]:
+        """The pins shown, with what is wrong with each."""
+        return list(self._checks)
+
     def refs(self) -> list[str]:
         """The pin references, in order."""
         return [check.pin.ref for check in self._checks]

@@ -18,6 +18,7 @@ class FeedSummary(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.feed: Feed | None = None
+        self._columns = 0
         self.zi_label = QLabel(self)
         self.zi_label.setObjectName("contextZiTotal")
         self.zi_bar = TotalsBar("contextZiBar", self)
@@ -107,23 +108,30 @@ class FeedSummary(QWidget):
         ]
 
     def _fill_checklist(self, items: list[ChecklistItem]) -> None:
-        while self.lines.count():
-            widget = self.lines.takeAt(0).widget()
-            if widget is not None:
-                widget.deleteLater()
         # All well: the short lines in two columns; anything missing: one line each, in full.
         columns = 2 if all(item.ok for item in items) else 1
-        for number, item in enumerate(items):
-            line = QLabel(self._line_text(item), self.checklist)
-            line.setTextFormat(Qt.TextFormat.PlainText)
-            line.setWordWrap(True)
+        labels = [self.lines.itemAt(i).widget() for i in range(self.lines.count())]
+        if len(labels) != len(items) or columns != self._columns:
+            while self.lines.count():
+                widget = self.lines.takeAt(0).widget()
+                if widget is not None:
+                    widget.deleteLater()
+            labels = []
+            for number in range(len(items)):
+                line = QLabel(self.checklist)
+                line.setTextFormat(Qt.TextFormat.PlainText)
+                line.setWordWrap(True)
+                self.lines.addWidget(line, number // columns, number % columns)
+                labels.append(line)
+            self._columns = columns
+        for line, item in zip(labels, items, strict=True):
+            line.setText(self._line_text(item))
             line.setToolTip(item.line().removeprefix("- "))
             if item.applicable:
                 status = Status.COMPLETE if item.ok else Status.MISSING
                 line.setStyleSheet(f"color: {STATUS_COLOURS[status].name()};")
             else:
                 line.setStyleSheet("color: #757575;")
-            self.lines.addWidget(line, number // columns, number % columns)
 
     def _line_text(self, item: ChecklistItem) -> str:
         label = self.check_label(item)

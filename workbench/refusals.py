@@ -36,6 +36,7 @@ def refused_inputs(project: Project) -> list[Problem]:
     problems += _pins(project)
     problems += _summary_headings(project)
     problems += _leftover_temp_files(project)
+    problems += _folders_in_place_of_files(project)
     return problems
 
 
@@ -121,3 +122,16 @@ def _leftover_temp_files(project: Project) -> list[Problem]:
                     )
                 )
     return found
+
+
+def _folders_in_place_of_files(project: Project) -> list[Problem]:
+    """A layout file, chapter or plan that is a folder: nothing can read it."""
+    candidates = [project.role_path(role) for role in Role]
+    for folder in (project.layout.chapters_dir, project.layout.plans_dir):
+        if (project.root / folder).is_dir():
+            candidates += sorted((project.root / folder).iterdir())
+    return [
+        _problem(project, Severity.ERROR, path, "is a folder, not a file")
+        for path in dict.fromkeys(candidates)
+        if path.is_dir() and path.suffix.lower() in (".md", ".txt", ".toml")
+    ]

@@ -133,9 +133,12 @@ class Project:
         return loaded
 
     def read_role(self, role: Role) -> TextFile | None:
-        """A role's file, or None when it does not exist."""
+        """A role's file, or None when nothing is there; a folder or a broken symlink in its
+        place is a FileProblem naming it, not a missing file."""
         path = self.role_path(role)
-        return self.read(path) if path.is_file() else None
+        if not path.is_file() and not path.is_symlink() and not path.exists():
+            return None
+        return self.read(path)
 
     def known_encoding(self, path: Path) -> str:
         """The encoding a file was read in, so writing it back never re-encodes it."""

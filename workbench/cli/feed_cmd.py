@@ -67,6 +67,9 @@ def run(args: argparse.Namespace) -> int:
     if args.directory is None or args.agent is None or args.chapter is None:
         print("workbench feed: DIR, --agent and --chapter are required", file=sys.stderr)
         return EXIT_USAGE
+    if args.out is not None and args.out.is_dir():
+        print(f"workbench: --out {args.out}: is a folder; name a file", file=sys.stderr)
+        return EXIT_USAGE
     project = Project.open(args.directory)
     feed = build_feed(
         project,

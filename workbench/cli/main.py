@@ -86,6 +86,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         # must not complain again while flushing stdout at exit.
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return EXIT_PROBLEMS
+    except IsADirectoryError as error:
+        print(f"workbench: {error.filename}: is a folder, not a file", file=sys.stderr)
+        return EXIT_PROBLEMS
+    except OSError as error:
+        # Any file the engine did not name itself (permissions, a full disk, a vanished
+        # folder): the path and the reason, not a traceback.
+        where = f"{error.filename}: " if error.filename else ""
+        print(f"workbench: {where}{error.strerror or error}", file=sys.stderr)
+        return EXIT_PROBLEMS
 
 
 if __name__ == "__main__":

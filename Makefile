@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint translations lupdate screenshots bench wheel bundle bundle-test icons clean
+.PHONY: run test test-faults lint translations lupdate screenshots bench wheel bundle bundle-test icons clean
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -37,7 +37,11 @@ lint: $(STAMP)
 	$(VENV)/bin/ruff format --check workbench tests benchmarks packaging
 
 test: lint translations
-	QT_QPA_PLATFORM=offscreen $(VENV)/bin/pytest -q
+	QT_QPA_PLATFORM=offscreen $(VENV)/bin/pytest -q -m "not faults"
+
+# The long fault loops (hundreds of SIGKILLs during saves); .ci/run runs them after `make test`.
+test-faults: $(STAMP) translations
+	QT_QPA_PLATFORM=offscreen $(VENV)/bin/pytest -q -m faults
 
 screenshots: $(STAMP) translations
 	QT_QPA_PLATFORM=offscreen $(PY) -m workbench.gui.screenshots docs/screenshots

@@ -10,6 +10,7 @@ sits inside a project folder.
 from __future__ import annotations
 
 import os
+from functools import lru_cache
 from pathlib import Path
 
 from workbench.errors import FileProblem
@@ -22,13 +23,14 @@ class OutsideProject(FileProblem):
 def resolve_inside(root: Path, path: Path | str, *, entry: str = "") -> Path:
     """`path` (relative to `root`, or absolute) with symlinks resolved; OutsideProject,
     naming `entry` (else the path), when it leaves `root` or is the user's settings folder."""
-    root = Path(os.path.realpath(root))
+    root = _real_root(str(root))
     joined = root / path
     resolved = Path(os.path.realpath(joined))
     named = entry or str(path)
     if not resolved.is_relative_to(root):
         raise OutsideProject(joined, f"{named} points outside the project folder ({resolved})")
-    if _settings_folder() is not None and resolved.is_relative_to(_settings_folder()):
+    settings = _settings_folder()
+    if settings is not None and resolved.is_relative_to(settings):
         raise OutsideProject(joined, f"{named} is the user's settings folder, not project content")
     return resolved
 
@@ -42,9 +44,28 @@ def is_inside(root: Path, path: Path | str) -> bool:
     return True
 
 
+# Resolved once per root, not once per file: with the settings folder's look-up, resolving
+# again for every chapter was most of what listing and reading a 400-chapter book cost.
+@lru_cache(maxsize=64)
+def _real_root(root: str) -> Path:
+    return Path(os.path.realpath(root))
+
+
 def _settings_folder() -> Path | None:
+    folder = _settings_location(
+        os.environ.get("WORKBENCH_CONFIG_DIR"),
+        os.environ.get("XDG_CONFIG_HOME"),
+        os.environ.get("HOME"),
+        os.environ.get("APPDATA"),
+    )
+    return folder if folder.exists() else None
+
+
+@lru_cache(maxsize=8)
+def _settings_location(*environment: str | None) -> Path:
+    """The settings folder, resolved, for these environment values (platformdirs and
+    realpath once per value, not once per file read)."""
     # Imported here: settings sits above the book package and imports its atomic writes.
     from workbench.settings import config_dir
 
-    folder = config_dir()
-    return Path(os.path.realpath(folder)) if folder.exists() else None
+    return Path(os.path.realpath(config_dir()))

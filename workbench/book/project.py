@@ -192,11 +192,16 @@ class Project:
         folder = self.root / self.layout.chapters_dir
         found: list[ChapterRef] = []
         if folder.is_dir():
-            candidates = folder.rglob("*") if self.layout.recursive_chapters else folder.iterdir()
+            recursive = self.layout.recursive_chapters
+            candidates = folder.rglob("*") if recursive else folder.iterdir()
+            # A file that is no symlink, directly in a folder inside the project, is inside:
+            # resolving each of a thousand chapters again was most of what listing cost.
+            plain_inside = not recursive and is_inside(self.root, folder)
             for path in candidates:
                 if path.suffix.lower() not in CHAPTER_SUFFIXES or not path.is_file():
                     continue
-                if not is_inside(self.root, path):
+                plain = plain_inside and not path.is_symlink()
+                if not plain and not is_inside(self.root, path):
                     log.warning("%s leads outside the project; not listed", path)
                     continue
                 parsed = chapter_number_from_name(path.stem)

@@ -9,8 +9,6 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
-import charset_normalizer
-
 from workbench.errors import DecodeProblem
 
 UTF8 = "utf-8"
@@ -43,6 +41,8 @@ def decode(data: bytes, path: Path | str = "<bytes>") -> tuple[str, str]:
         except UnicodeDecodeError as error:
             first_error = first_error or error
     assert first_error is not None
+    import charset_normalizer  # only to name the encoding of a file that cannot be read
+
     guess = charset_normalizer.from_bytes(data).best()
     hint = f"; it looks like {guess.encoding}" if guess and guess.encoding else ""
     raise DecodeProblem(path, first_error.start, f"not UTF-8 or GB18030{hint}")

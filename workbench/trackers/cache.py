@@ -7,10 +7,13 @@ nothing that has not changed (Project.read already skips unchanged files by mtim
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 from weakref import WeakKeyDictionary
 
 from workbench.book.project import Project
+from workbench.errors import FileProblem
+from workbench.trackers.scan_store import CACHE_FILE, ScanStore
 
 # Scanners are keyed by their term list; a new keyword or alias makes a new one. Old ones
 # are forgotten so a long session does not keep a scan for every past term list.
@@ -25,12 +28,14 @@ class ProjectCache:
     cast: tuple[tuple[str, ...], Any] | None = None  # (file hashes, Cast)
     scans: dict[tuple[str, ...], dict[str, frozenset[str]]] = field(default_factory=dict)
     relevance: tuple[tuple, Any] | None = None  # (fingerprint of the files read, answer)
+    store: ScanStore = field(default_factory=lambda: ScanStore(None))  # scans on disk
 
     def scan_results(self, terms: tuple[str, ...]) -> dict[str, frozenset[str]]:
-        """The sha256 -> matched-terms table of one scanner, made on first use."""
+        """The sha256 -> matched-terms table of one scanner, made on first use from what
+        earlier processes saved."""
         table = self.scans.pop(terms, None)
         if table is None:
-            table = {}
+            table = self.store.results(terms)
             while len(self.scans) >= MAX_SCANNERS:
                 self.scans.pop(next(iter(self.scans)))
         self.scans[terms] = table  # re-inserted: the dict's order is least recently used first
@@ -46,5 +51,12 @@ def project_cache(project: Project) -> ProjectCache:
     project does."""
     cache = _CACHES.get(project.base)
     if cache is None:
-        cache = _CACHES[project.base] = ProjectCache()
+        cache = _CACHES[project.base] = ProjectCache(store=ScanStore(_store_path(project)))
     return cache
+
+
+def _store_path(project: Project) -> Path | None:
+    try:
+        return project.state_dir / CACHE_FILE
+    except FileProblem:  # `.workbench/` leads out of the project: keep scans in memory only
+        return None

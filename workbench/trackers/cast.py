@@ -26,6 +26,7 @@ from workbench.book.project import Project
 from workbench.book.templates import role_holds_only_template, without_template_sections
 from workbench.book.webnovel import is_webnovel, memory_files
 from workbench.trackers.cache import project_cache
+from workbench.trackers.scan_store import file_stat
 
 log = logging.getLogger(__name__)
 
@@ -164,15 +165,26 @@ def _merge(old: Character | None, new: Character) -> Character:
 
 def scan_chapters(project: Project, scanner: Scanner) -> dict[int, frozenset[str]]:
     """Chapter number -> the scanner's terms found in it, each chapter scanned once per
-    content (cached by sha256, so a warm call only reads file stats)."""
-    results = project_cache(project).scan_results(scanner.key)
+    content (cached by sha256, and kept across processes by stat and hash in
+    `.workbench/scan-cache.json`, so a warm call, or a new process, only reads file stats)."""
+    cache = project_cache(project)
+    results = cache.scan_results(scanner.key)
+    buffered = {path for path, _ in project.buffer_hashes()}
     presence: dict[int, frozenset[str]] = {}
     for ref in project.chapters:
         if ref.number in presence:
             continue  # a duplicated number: the first file is the chapter, as Project.chapter
-        loaded = project.read(ref.path)
-        found = results.get(loaded.sha256)
+        on_disk = str(ref.path) not in buffered
+        name, stat = project.relative(ref.path), file_stat(ref.path)
+        found = None
+        if on_disk:
+            found = results.get(cache.store.known_hash(name, stat) or "")
         if found is None:
-            found = results[loaded.sha256] = scanner.scan(loaded.text)
+            loaded = project.read(ref.path)
+            found = results.get(loaded.sha256)
+            if found is None:
+                found = results[loaded.sha256] = scanner.scan(loaded.text)
+            if on_disk and stat is not None:
+                cache.store.remember(name, stat, loaded.sha256, scanner.key, found)
         presence[ref.number] = found
     return presence

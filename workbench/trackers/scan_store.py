@@ -1,0 +1,134 @@
+"""Chapter scans kept across processes, in `.workbench/scan-cache.json`.
+
+An agent host runs `workbench feed` once per chapter, each time in a new process; without
+this every process read and scanned every chapter for the cast and the keywords again. The
+file maps each chapter (by path) to the (mtime, size) it had and the sha256 of its bytes —
+the test `Project.read` uses to notice a change — and, per scanner (its kind and terms,
+hashed), each content hash to the terms found. A chapter whose stat differs is read and
+scanned again; a new alias or keyword is a new scanner, so every chapter is scanned for it.
+Saved when the process exits (and by `save`); a file that cannot be read or written is
+logged and ignored: it is only a cache.
+"""
+
+from __future__ import annotations
+
+import atexit
+import hashlib
+import json
+import logging
+import os
+import threading
+import weakref
+from pathlib import Path
+
+from workbench.book.textio import write_bytes_atomic
+
+log = logging.getLogger(__name__)
+
+CACHE_FILE = "scan-cache.json"
+FORMAT = 1
+Stat = tuple[int, int]  # (st_mtime_ns, st_size)
+
+
+def scanner_digest(key: tuple[str, ...]) -> str:
+    """A scanner's kind and terms, hashed: the name its results are kept under."""
+    return hashlib.blake2b("\n".join(key).encode("utf-8"), digest_size=16).hexdigest()
+
+
+def file_stat(path: Path) -> Stat | None:
+    """(mtime, size) of a file, None when it cannot be statted."""
+    try:
+        stat = os.stat(path)
+    except OSError:
+        return None
+    return stat.st_mtime_ns, stat.st_size
+
+
+class ScanStore:
+    """The persisted scans of one project (thread-safe: the GUI scans off its thread)."""
+
+    def __init__(self, path: Path | None) -> None:
+        self.path = path
+        self._lock = threading.Lock()
+        self._files: dict[str, tuple[Stat, str]] = {}  # path -> (stat, sha256)
+        self._scans: dict[str, dict[str, frozenset[str]]] = {}  # digest -> sha256 -> terms
+        self._dirty = False
+        if path is not None:
+            self._load(path)
+            _LIVE.add(self)
+
+    def known_hash(self, name: str, stat: Stat | None) -> str | None:
+        """The sha256 a chapter (by project-relative path) had when it last had this stat,
+        if that was recorded."""
+        with self._lock:
+            recorded = self._files.get(name)
+        return recorded[1] if recorded is not None and recorded[0] == stat else None
+
+    def results(self, key: tuple[str, ...]) -> dict[str, frozenset[str]]:
+        """The persisted content hash -> terms table of one scanner (empty when new)."""
+        with self._lock:
+            return dict(self._scans.get(scanner_digest(key), {}))
+
+    def remember(self, name: str, stat: Stat, sha256: str, key: tuple, found: frozenset) -> None:
+        """Record a chapter's stat and hash (the stat taken before it was read, so a change
+        while reading only makes the next process read it again) and what a scanner found."""
+        with self._lock:
+            if self._files.get(name) != (stat, sha256):
+                self._files[name] = (stat, sha256)
+                self._dirty = True
+            table = self._scans.setdefault(scanner_digest(key), {})
+            if table.get(sha256) != found:
+                table[sha256] = found
+                self._dirty = True
+
+    def save(self) -> None:
+        """Write the file when something new was recorded: only the current content of each
+        recorded chapter is kept, so the file does not grow with the book's history."""
+        if self.path is None or not self._dirty:
+            return
+        if not self.path.parent.parent.is_dir():
+            return  # the project folder is gone (deleted while open): nothing to keep
+        with self._lock:
+            live = {sha for _, sha in self._files.values()}
+            data = {
+                "format": FORMAT,
+                "files": {path: [*stat, sha] for path, (stat, sha) in self._files.items()},
+                "scans": {
+                    digest: {sha: sorted(found) for sha, found in table.items() if sha in live}
+                    for digest, table in self._scans.items()
+                },
+            }
+            try:
+                encoded = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+                write_bytes_atomic(self.path, encoded.encode("utf-8"))
+            except OSError as error:
+                log.warning("cannot save chapter scans %s: %s", self.path, error)
+            self._dirty = False
+
+    def _load(self, path: Path) -> None:
+        try:
+            data = json.loads(path.read_bytes())
+            if data.get("format") != FORMAT:
+                return
+            for name, (mtime, size, sha) in data["files"].items():
+                self._files[str(name)] = ((int(mtime), int(size)), str(sha))
+            for digest, table in data["scans"].items():
+                self._scans[str(digest)] = {
+                    str(sha): frozenset(map(str, found)) for sha, found in table.items()
+                }
+        except FileNotFoundError:
+            return
+        except (OSError, ValueError, TypeError, AttributeError, KeyError) as error:
+            # Never worth an error: start again; the next save overwrites it.
+            log.warning("ignoring unreadable chapter scans %s: %s", path, error)
+            self._files.clear()
+            self._scans.clear()
+
+
+_LIVE: weakref.WeakSet[ScanStore] = weakref.WeakSet()
+
+
+@atexit.register
+def _save_all() -> None:
+    for store in list(_LIVE):
+        store.save()

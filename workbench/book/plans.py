@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
 
 import yaml
@@ -93,8 +94,11 @@ def _refuse_aliases(block: str, path: Path | str) -> None:
             raise FileProblem(path, f"line {line}: front matter uses a YAML alias ({alias})")
 
 
+@lru_cache(maxsize=64)
 def plan_from_file(chapter: int, path: Path, text: str) -> Plan:
-    """Read a plan file's front matter (type, act_end, characters, location) and body."""
+    """Read a plan file's front matter (type, act_end, characters, location) and body
+    (remembered by its text: a feed reads the plan several times, and parsing the YAML was a
+    tenth of the feed rebuilt after a save)."""
     meta, body = split_front_matter(text, path)
     chapter_type = str(meta.get("type", "plot")).strip() or "plot"
     if chapter_type not in CHAPTER_TYPES:

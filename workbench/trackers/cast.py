@@ -170,12 +170,14 @@ def scan_chapters(project: Project, scanner: Scanner) -> dict[int, frozenset[str
     cache = project_cache(project)
     results = cache.scan_results(scanner.key)
     buffered = {path for path, _ in project.buffer_hashes()}
+    skip = len(str(project.root)) + 1  # chapters are listed inside the root: its relative path
     presence: dict[int, frozenset[str]] = {}
     for ref in project.chapters:
         if ref.number in presence:
             continue  # a duplicated number: the first file is the chapter, as Project.chapter
-        on_disk = str(ref.path) not in buffered
-        name, stat = project.relative(ref.path), file_stat(ref.path)
+        path = str(ref.path)
+        on_disk = path not in buffered
+        name, stat = path[skip:], file_stat(ref.path)
         found = None
         if on_disk:
             found = results.get(cache.store.known_hash(name, stat) or "")

@@ -5,8 +5,10 @@ the same cached scanners, so a chapter's text is scanned once per content for bo
 
 from __future__ import annotations
 
-from collections import Counter
+from bisect import bisect_left, bisect_right
+from collections import defaultdict
 from dataclasses import dataclass
+from functools import cached_property
 
 from workbench.book.project import Project
 from workbench.trackers.cast import Cast, Scanner, load_cast, scan_chapters
@@ -24,9 +26,47 @@ class Presence:
 
     def frequent_before(self, chapter: int) -> set[str]:
         """Names named in more than half of the chapters before N (a weak signal at most)."""
-        earlier = [found for number, found in self.characters.items() if number < chapter]
-        counts = Counter(name for found in earlier for name in found)
-        return {name for name, count in counts.items() if count > len(earlier) / 2}
+        earlier = bisect_left(self._numbers, chapter)
+        return {
+            name
+            for name, numbers in self._chapters_naming.items()
+            if bisect_left(numbers, chapter) > earlier / 2
+        }
+
+    def chapters_up_to(self, chapter: int) -> set[int]:
+        """The chapters numbered N or less."""
+        return set(self._numbers[: bisect_right(self._numbers, chapter)])
+
+    def naming(self, names: set[str], keywords: set[str], chapter: int) -> set[int]:
+        """The chapters up to N that name one of these characters or keywords."""
+        found: set[int] = set()
+        for index, terms in ((self._chapters_naming, names), (self._chapters_with, keywords)):
+            for term in terms:
+                numbers = index.get(term, [])
+                found.update(numbers[: bisect_right(numbers, chapter)])
+        return found
+
+    # Term -> the chapters naming it, in order: what relevance counts per entry and per
+    # relationship, built once per scan rather than walking every chapter for each entry.
+    @cached_property
+    def _numbers(self) -> list[int]:
+        return sorted(self.characters)
+
+    @cached_property
+    def _chapters_naming(self) -> dict[str, list[int]]:
+        return _inverted(self.characters)
+
+    @cached_property
+    def _chapters_with(self) -> dict[str, list[int]]:
+        return _inverted(self.keywords)
+
+
+def _inverted(found_by_chapter: dict[int, frozenset[str]]) -> dict[str, list[int]]:
+    index: dict[str, list[int]] = defaultdict(list)
+    for number in sorted(found_by_chapter):
+        for term in found_by_chapter[number]:
+            index[term].append(number)
+    return dict(index)
 
 
 def chapter_presence(project: Project, trackers: Trackers) -> Presence:

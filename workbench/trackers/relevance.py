@@ -21,7 +21,7 @@ from workbench.trackers.cache import project_cache
 from workbench.trackers.cast import Cast, Scanner, load_cast
 from workbench.trackers.model import DUE_WINDOW, Foreshadowing, RelationshipChange, Trackers
 from workbench.trackers.parse import ParsedTracker, parse_tracker
-from workbench.trackers.presence import chapter_presence
+from workbench.trackers.presence import Presence, chapter_presence
 from workbench.trackers.webnovel import memory_foreshadowing, memory_relationships
 
 FORESHADOWING_KIND = "foreshadowing"
@@ -156,13 +156,9 @@ def _relevant_items(project: Project, chapter: int) -> list[RelevantItem]:
     protagonist = cast.protagonist
     frequent.discard(protagonist)
     scope = _scope(project, chapter, cast, presence.names)
-    so_far = {n: found for n, found in presence.characters.items() if n <= chapter}
-    keyword_presence = {n: found for n, found in presence.keywords.items() if n <= chapter}
     items: list[RelevantItem] = []
     for entry in trackers.candidates(chapter):
-        item = _foreshadowing_item(
-            entry, chapter, cast, (protagonist, frequent), scope, so_far, keyword_presence
-        )
+        item = _foreshadowing_item(entry, chapter, presence, (protagonist, frequent), scope)
         if item is not None:
             items.append(item)
     present = {name: f"{scope.where}提及：{form}" for name, form in scope.forms.items()}
@@ -173,19 +169,19 @@ def _relevant_items(project: Project, chapter: int) -> list[RelevantItem]:
     for row in trackers.latest_rows(chapter, cast.canonical):
         a, b = cast.canonical(row.a), cast.canonical(row.b)
         if a in present and b in present:
-            items.append(_relationship_item(row, a, b, present, so_far, protagonist))
+            mentions = _pair_mentions(presence, (a, b), protagonist, chapter)
+            items.append(_relationship_item(row, a, b, present, mentions))
     return items
 
 
 def _foreshadowing_item(
     entry: Foreshadowing,
     chapter: int,
-    cast: Cast,
+    presence: Presence,
     carriers: tuple[str | None, set[str]],
     scope: _Scope,
-    so_far: dict[int, frozenset[str]],
-    keyword_presence: dict[int, frozenset[str]],
 ) -> RelevantItem | None:
+    cast = presence.cast
     protagonist, frequent = carriers
     reasons: list[str] = []
     if entry.overdue_at(chapter):
@@ -210,12 +206,7 @@ def _foreshadowing_item(
         reasons = [f"弱相关：常见角色 {name}" for name in signal]
     if not reasons:
         return None
-    mentions = sum(
-        1
-        for number, found in so_far.items()
-        if found.intersection(signal)
-        or keyword_presence.get(number, frozenset()).intersection(entry.keywords)
-    )
+    mentions = len(presence.naming(set(signal), set(entry.keywords), chapter))
     return RelevantItem(
         kind=FORESHADOWING_KIND,
         key=entry.id,
@@ -230,18 +221,20 @@ def _foreshadowing_item(
     )
 
 
-def _relationship_item(
-    row: RelationshipChange,
-    a: str,
-    b: str,
-    present: dict[str, str],
-    so_far: dict[int, frozenset[str]],
-    protagonist: str | None,
-) -> RelevantItem:
-    def named(found: frozenset[str], name: str) -> bool:
-        return name == protagonist or name in found
+def _pair_mentions(
+    presence: Presence, pair: tuple[str, str], protagonist: str | None, chapter: int
+) -> int:
+    """Chapters up to N naming both of the pair (the protagonist is in every chapter)."""
+    together = presence.chapters_up_to(chapter)
+    for name in pair:
+        if name != protagonist:
+            together &= presence.naming({name}, set(), chapter)
+    return len(together)
 
-    mentions = sum(1 for found in so_far.values() if named(found, a) and named(found, b))
+
+def _relationship_item(
+    row: RelationshipChange, a: str, b: str, present: dict[str, str], mentions: int
+) -> RelevantItem:
     return RelevantItem(
         kind=RELATIONSHIP_KIND,
         key=row.key,

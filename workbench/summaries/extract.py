@@ -16,6 +16,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from workbench.book.counting import count_zi
+from workbench.summaries import tfidf
 
 MIN_SENTENCE = 8
 MAX_SENTENCE = 150
@@ -95,12 +96,10 @@ def _balance_quotes(sentence: str) -> str:
 
 
 def keywords(text: str, count: int = 40) -> dict[str, float]:
-    """TF-IDF keywords of the text with their weights (jieba.analyse)."""
+    """TF-IDF keywords of the text with their weights (jieba's, see `tfidf`)."""
     _load_jieba()
-    import jieba.analyse
-
     with _lock:
-        pairs = jieba.analyse.extract_tags(text, topK=count * 2, withWeight=True)
+        pairs = tfidf.extract_tags(text, count * 2)
     kept = [(w, weight) for w, weight in pairs if _CJK.search(w) and w not in FILLER_WORDS]
     return {word: float(weight) for word, weight in kept[:count]}
 

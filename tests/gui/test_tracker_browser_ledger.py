@@ -151,3 +151,16 @@ def test_a_dormant_entry_is_flagged_with_its_last_seen_chapter(window, novel, qt
     assert shown(browser) == ["F013"]
     ledger.select("F013")
     assert "最后一次出现在第6章，已有6章未出现" in ledger.detail.text()
+
+
+def test_the_browser_speaks_english_too(window, qtbot) -> None:
+    browser = window.tracker_browser
+    assert browser.tabs.tabText(0) == "伏笔"
+    window.apply_settings(window.settings.model_copy(update={"ui_language": "en"}))
+    qtbot.waitUntil(lambda: browser.tabs.tabText(0) == "Foreshadowing")
+    assert window.tracker_dock.windowTitle() == "Trackers"
+    assert browser.tabs.tabText(1) == "Relationships"
+    assert browser.ledger.resolve_button.text() == "Resolve here"
+    model = browser.ledger.model
+    assert model.headerData(2, Qt.Orientation.Horizontal) == "Content"
+    assert model.index(model.row_of("F002"), model.notes_column).data() == "resolved"

@@ -100,3 +100,14 @@ def test_every_problem_is_reported_with_its_line():
 def test_a_file_without_tracker_tables_has_no_entries():
     parsed = parse_tracker("# 空\n\n还没有伏笔。\n", "x.md")
     assert (parsed.foreshadowing, parsed.relationships) == ((), ())
+
+
+def test_a_parse_error_carries_the_rows_that_did_parse():
+    text = (
+        "| ID | 内容 | 埋设章节 | 状态 |\n|---|---|---|---|\n"
+        "| F001 | 玉佩 | 3 | 未回收 |\n| F002 | 断剑 | 五章? | 未回收 |\n| F003 | 雷 | 4 | 废弃 |\n"
+    )
+    with pytest.raises(TrackerParseError) as raised:
+        parse_tracker(text, "plot-tracker.md")
+    assert [line for line, _ in raised.value.errors] == [4]
+    assert [entry.id for entry in raised.value.partial.foreshadowing] == ["F001", "F003"]

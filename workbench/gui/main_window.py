@@ -324,7 +324,9 @@ class MainWindow(QMainWindow):
             self.status.set_modified(None)
             return
         self.tree.select_path(editor.path)
-        self.tracker_browser.follow_editor_chapter(editor.chapter)
+        if self.project is not None:
+            # A chapter or its plan moves the tracker browser; other files leave it be.
+            self.tracker_browser.follow_editor_chapter(self.project.chapter_for_path(editor.path))
         if self.project is not None:
             # A plan shows its chapter; a tracker or any other file, the last chapter.
             chapter = self.project.chapter_for_path(editor.path)

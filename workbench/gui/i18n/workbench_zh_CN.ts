@@ -1358,6 +1358,10 @@ Restore it into the editor? Nothing is written to the file until you save.</sour
       <source>History of %1</source>
       <translation>%1 的关系变化</translation>
     </message>
+    <message>
+      <source>Red: changed in this chapter. Faded: no relationship yet. Click a label for the pair&apos;s history, a name for everyone tied to them.</source>
+      <translation>红色：本章有变化。淡色：此时尚无关系。点标签看这一对的关系变化，点人名看与其相关的全部关系。</translation>
+    </message>
   </context>
   <context>
     <name>RelationshipGraph</name>

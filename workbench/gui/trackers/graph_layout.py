@@ -2,10 +2,11 @@
 
 The layout is made once from every pair the tracker ever names, so a character stays where
 it is while the chapter slider moves. The most connected character, when they know most of
-the others (a serial's protagonist), sits in the middle; everyone else is on a ring, placed
-next to the characters they are tied to. Each pair gets one label slot on its edge, sized for
-the longest label it ever shows; slots are slid along the edge until no two labels and no
-label and character overlap, and the ring grows until that works.
+the others (a serial's protagonist), sits in the middle; everyone else is on a ring (an
+ellipse, as the pane is wide), placed next to the characters they are tied to. Each pair
+gets one label slot on its edge, sized for the longest label it ever shows; slots are slid
+along the edge until no two labels and no label and character overlap, and the ring grows
+until that works.
 """
 
 from __future__ import annotations
@@ -25,6 +26,8 @@ MAX_GROWTH_STEPS = 24
 # Where along an edge a label may sit (0 = first character, 1 = second), best first.
 SLOTS = (0.5, 0.42, 0.58, 0.34, 0.66, 0.27, 0.73)
 HUB_SHARE = 0.5
+# The ring is an ellipse this much wider than tall: the graph sits in a wide, short pane.
+ASPECT = 1.6
 
 
 @dataclass(frozen=True)
@@ -131,7 +134,7 @@ def _place(
     for index, name in enumerate(ring):
         # Start at the top and go clockwise, so the first (most tied) character is on top.
         angle = -math.pi / 2 + 2 * math.pi * index / max(1, len(ring))
-        nodes[name] = (radius * math.cos(angle), radius * math.sin(angle))
+        nodes[name] = (ASPECT * radius * math.cos(angle), radius * math.sin(angle))
     node_boxes = {name: Box(*nodes[name], *sizes[name]) for name in nodes}
     labels: dict[Pair, tuple[float, float]] = {}
     label_boxes: dict[Pair, Box] = {}

@@ -33,8 +33,8 @@ from workbench.trackers.ledger import EntryState, LedgerFilter
 
 ACTIVE = frozenset({EntryState.OVERDUE, EntryState.DUE, EntryState.OPEN})
 DORMANT = "dormant"
-CONTENT_WIDTH = 300
-NOTES_WIDTH = 260
+CONTENT_WIDTH = 240
+NOTES_WIDTH = 220
 TEXT_FILTER_WIDTH = 180
 ARROW_WIDTH = 36
 

@@ -23,6 +23,8 @@ from workbench.gui.trackers.graph import RelationshipGraph
 from workbench.gui.trackers.relations_model import RelationshipModel, RelationshipProxy
 from workbench.trackers.model import RelationshipChange
 
+SPLIT = [700, 300]
+
 
 class RelationsPanel(QWidget):
     """Relationships through time: slide the chapter, click a pair to read its history."""
@@ -42,6 +44,9 @@ class RelationsPanel(QWidget):
         self.slider_label = QLabel(self)
         self.slider_label.setMinimumWidth(64)
         self.fit_button = QPushButton(self)
+        self.legend = QLabel(self)
+        self.legend.setWordWrap(True)
+        self.legend.setStyleSheet("color: #777;")
         self.model = RelationshipModel(self)
         self.proxy = RelationshipProxy(self)
         self.proxy.setSourceModel(self.model)
@@ -71,6 +76,7 @@ class RelationsPanel(QWidget):
         top_layout.setContentsMargins(0, 0, 0, 0)
         top_layout.addLayout(slider_row)
         top_layout.addWidget(self.graph, 1)
+        top_layout.addWidget(self.legend)
         filters = control_bar(
             self, [self.character_filter, self.range_filter, self.clear_button, self.pair_label]
         )
@@ -83,7 +89,8 @@ class RelationsPanel(QWidget):
         self.splitter.addWidget(top)
         self.splitter.addWidget(bottom)
         self.splitter.setStretchFactor(0, 3)
-        self.splitter.setStretchFactor(1, 2)
+        self.splitter.setStretchFactor(1, 1)
+        self.splitter.setSizes(SPLIT)  # scaled to the height there is: the graph gets most
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 4, 0, 0)
         layout.addWidget(self.splitter)
@@ -107,6 +114,12 @@ class RelationsPanel(QWidget):
         self.character_filter.lineEdit().setPlaceholderText(self.tr("Character"))
         self.range_filter.set_tooltips(self.tr("From chapter"), self.tr("To chapter"))
         self.slider.setToolTip(self.tr("The chapter the graph shows"))
+        self.legend.setText(
+            self.tr(
+                "Red: changed in this chapter. Faded: no relationship yet. Click a label for "
+                "the pair's history, a name for everyone tied to them."
+            )
+        )
         self._update_slider_label()
         self._update_pair_label()
 

@@ -3,6 +3,7 @@ into another, and every file operation goes through the Project."""
 
 from __future__ import annotations
 
+import contextlib
 import logging
 from pathlib import Path
 
@@ -12,6 +13,7 @@ from PySide6.QtWidgets import QFileDialog, QMainWindow, QSplitter, QWidget
 
 from workbench.book.importer import ImportPlan, plan_import, read_manuscript, write_import
 from workbench.book.layout import Role
+from workbench.book.lock import other_holder, release_lock, take_lock
 from workbench.book.plans import with_chapter_type
 from workbench.book.project import Project
 from workbench.book.templates import create_project
@@ -155,10 +157,15 @@ class MainWindow(QMainWindow):
         except WorkbenchError as error:
             prompts.show_problem(self, self.tr("Cannot open project"), str(error))
             return False
+        holder = other_holder(project)
+        if holder and not prompts.ask_open_locked(self, holder.host, holder.pid, holder.since):
+            return False
         if not self.tabs.close_all():
             return False
         self.watcher.stop()
+        self._release_lock()
         self.project = project
+        self._take_lock()
         self.tabs.set_project(None)
         self.tabs.set_project(project)
         self.tree.set_project(project)
@@ -173,6 +180,17 @@ class MainWindow(QMainWindow):
         if not restored and project.chapters:
             self.tabs.open_file(project.chapters[-1].path)
         return True
+
+    def _take_lock(self) -> None:
+        try:
+            take_lock(self.project)
+        except OSError as error:  # a read-only project can still be read
+            log.warning("cannot write the lock file: %s", error)
+
+    def _release_lock(self) -> None:
+        if self.project is not None:
+            with contextlib.suppress(OSError):
+                release_lock(self.project)
 
     def choose_project_folder(self) -> None:
         """Ask for a folder and open it."""
@@ -557,6 +575,7 @@ class MainWindow(QMainWindow):
         if self._closed:
             return
         self._closed = True
+        self._release_lock()
         self.save_window_state()
         self.tabs.autosave_timer.stop()
         self.watcher.stop()

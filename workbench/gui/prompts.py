@@ -70,6 +70,30 @@ def ask_recovery(parent: QWidget | None, name: str, saved_at: float) -> Recovery
     return Recovery.LATER
 
 
+def ask_open_locked(parent: QWidget | None, host: str, pid: int, since: str) -> bool:
+    """Open a project another Workbench already has open (True), or not."""
+    try:
+        since = datetime.datetime.fromisoformat(since).astimezone().strftime("%Y-%m-%d %H:%M")
+    except ValueError:
+        pass  # shown as written in the lock file
+    answer = QMessageBox.warning(
+        parent,
+        QCoreApplication.translate("Prompts", "Project already open"),
+        QCoreApplication.translate(
+            "Prompts",
+            "This project is already open in another Workbench (on %1, process %2, since %3)."
+            "\n\nIf both save the same chapter, one of them overwrites the other's words. "
+            "Open it here anyway?",
+        )
+        .replace("%1", host)
+        .replace("%2", str(pid))
+        .replace("%3", since),
+        QMessageBox.StandardButton.Open | QMessageBox.StandardButton.Cancel,
+        QMessageBox.StandardButton.Cancel,
+    )
+    return answer == QMessageBox.StandardButton.Open
+
+
 def show_problem(parent: QWidget | None, title: str, message: str) -> None:
     """Tell the author something failed, with the engine's message (file and reason)."""
     QMessageBox.warning(parent, title, message)

@@ -1290,6 +1290,18 @@
   <context>
     <name>Prompts</name>
     <message>
+      <source>Project already open</source>
+      <translation>项目已在别处打开</translation>
+    </message>
+    <message>
+      <source>This project is already open in another Workbench (on %1, process %2, since %3).
+
+If both save the same chapter, one of them overwrites the other&apos;s words. Open it here anyway?</source>
+      <translation>这个项目已在另一个 Workbench 中打开（%1，进程 %2，自 %3 起）。
+
+如果两边保存同一章，其中一边会覆盖另一边写下的字。仍要在这里打开吗？</translation>
+    </message>
+    <message>
       <source>Unsaved changes</source>
       <translation>未保存的修改</translation>
     </message>

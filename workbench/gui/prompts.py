@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import datetime
 from enum import Enum
 
@@ -72,10 +73,8 @@ def ask_recovery(parent: QWidget | None, name: str, saved_at: float) -> Recovery
 
 def ask_open_locked(parent: QWidget | None, host: str, pid: int, since: str) -> bool:
     """Open a project another Workbench already has open (True), or not."""
-    try:
+    with contextlib.suppress(ValueError):  # else shown as written in the lock file
         since = datetime.datetime.fromisoformat(since).astimezone().strftime("%Y-%m-%d %H:%M")
-    except ValueError:
-        pass  # shown as written in the lock file
     answer = QMessageBox.warning(
         parent,
         QCoreApplication.translate("Prompts", "Project already open"),

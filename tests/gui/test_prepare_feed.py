@@ -14,7 +14,7 @@ from PySide6.QtWidgets import QMessageBox
 
 from workbench.cli.main import main
 from workbench.feed.history import saved_feeds
-from workbench.settings import LlmSettings, Settings
+from workbench.settings import LlmSettings, ProfileSettings, Settings, save_settings
 
 KEY = "sk-prepare-test-7f3a9c1e5b"
 REPLY = "# 第13章 灯下\n\n" + "".join(f"第{i}段，沈砚提灯走过长明殿。\n\n" for i in range(1, 41))
@@ -106,7 +106,7 @@ def test_missing_fixed_context_is_fixed_with_one_click(window, novel, qtbot) -> 
     assert (novel / "references/fixed-context.md").is_file()
     qtbot.waitUntil(lambda: dialog.checklist.marks["fixed"].text().startswith("✓"))
     assert dialog.copy_button.isEnabled() and dialog.save_button.isEnabled()
-    assert dialog.reason.text().startswith("未配置模型端点")  # Send says why it is off
+    assert "需要 API 密钥" in dialog.reason.text()  # Send says why it is off
     assert not dialog.send_button.isEnabled()
 
 
@@ -392,3 +392,57 @@ def test_the_preview_renders_markdown_with_raw_html_disabled(window, novel) -> N
     assert "本次实际喂入的上下文清单" in rendered.toPlainText()
     dialog.preview.raw_toggle.click()
     assert dialog.preview.stack.currentWidget() is dialog.preview.raw
+
+
+def test_send_uses_the_model_profile_endpoint_when_settings_name_none(
+    make_window, novel, chat_server, Reply, qtbot
+) -> None:
+    chat_server.play(Reply("ok", REPLY))
+    local = ProfileSettings(base_url=chat_server.url, model="qwen3:32b")
+    settings = Settings(model_profile="ollama", profiles={"ollama": local})
+    save_settings(settings)  # the feed's profile comes from the user's settings file
+    window = make_window(settings)
+    assert window.open_project(novel)
+    dialog = window.prepare.open_default()
+    assert dialog.feed.profile.name == "ollama"
+    job = dialog.send()
+    _wait_for(qtbot, job)
+    assert job.state == "done" and chat_server.requests[-1].body["model"] == "qwen3:32b"
+
+
+def test_a_hosted_profile_without_a_key_says_so(make_window, novel) -> None:
+    window = make_window(Settings(model_profile="deepseek-v4"))
+    assert window.open_project(novel)
+    dialog = window.prepare.open_default()
+    assert not dialog.send_button.isEnabled()
+    assert "需要 API 密钥" in dialog.reason.text()
+    assert "api.deepseek.com" in dialog.reason.text()
+
+
+def test_no_endpoint_at_all_names_the_settings(make_window, novel) -> None:
+    bare = ProfileSettings(base_url="")
+    window = make_window(Settings(model_profile="ollama", profiles={"ollama": bare}))
+    save_settings(window.settings)
+    assert window.open_project(novel)
+    dialog = window.prepare.open_default()
+    assert not dialog.send_button.isEnabled()
+    assert dialog.reason.text().startswith("未配置模型端点")
+
+
+def test_the_current_feed_is_compared_with_the_one_sent_for_the_previous_chapter(
+    make_window, novel, chat_server, Reply, qtbot
+) -> None:
+    chat_server.play(Reply("ok", "好的。"))
+    window = make_window(_settings(chat_server))
+    assert window.open_project(novel)
+    dialog = window.prepare.open_default()
+    assert dialog.chapter == 12
+    _wait_for(qtbot, dialog.send())
+    _open_plan(window, 13)
+    dialog = window.prepare.open_default()
+    assert dialog.chapter == 13
+    dialog.history.previous_button.click()
+    kinds = {c.heading: c.kind for c in dialog.history.last_changes}
+    assert kinds["滚动层 · 前文原文 · 第12章（chapters/ch012.md）"] == "added"
+    assert kinds["滚动层 · 前文原文 · 第9章（chapters/ch009.md）"] == "removed"
+    assert "当前喂入" in dialog.history.pane.toPlainText()

@@ -1188,6 +1188,10 @@
       <source>late</source>
       <translation>后期</translation>
     </message>
+    <message>
+      <source>%1 (%2) needs an API key: set it in Settings.</source>
+      <translation>%1（%2）需要 API 密钥：请在“设置”中填写。</translation>
+    </message>
   </context>
   <context>
     <name>ProfileBox</name>

@@ -260,16 +260,37 @@ class PrepareFeedDialog(QDialog):
             "Not ready — missing: %1. Use the buttons above to fix it (or Copy anyway)."
         ).replace("%1", "、".join(missing))
 
+    def send_settings(self) -> Settings:
+        """The settings a send uses: the author's endpoint, else the model profile's defaults
+        (its base URL and model name; a key only ever comes from the settings)."""
+        settings = self.settings.with_environment()
+        profile = self.feed.profile if self.feed else None
+        if profile is None or settings.llm.base_url:
+            return settings
+        llm = settings.llm.model_copy(
+            update={"base_url": profile.base_url, "model": settings.llm.model or profile.model}
+        )
+        return settings.model_copy(update={"llm": llm})
+
     def send_blocked_reason(self) -> str:
         """Why Send is disabled ('' when it is not)."""
         reason = self.not_ready_reason()
         if reason:
             return reason
-        llm = self.settings.with_environment().llm
+        settings = self.send_settings()
+        llm = settings.llm
         if not llm.base_url or not llm.model:
             return self.tr(
                 "No model endpoint configured: set the base URL and model in Settings "
                 "(or WORKBENCH_LLM_BASE_URL and WORKBENCH_LLM_MODEL)."
+            )
+        profile = self.feed.profile if self.feed else None
+        own_url = self.settings.with_environment().llm.base_url
+        if profile and not own_url and not profile.local and not llm.api_key.get_secret_value():
+            return (
+                self.tr("%1 (%2) needs an API key: set it in Settings.")
+                .replace("%1", profile.label)
+                .replace("%2", llm.base_url)
             )
         if any(job.is_running() for job in self.jobs):
             return self.tr("A reply is still arriving; cancel it or wait.")
@@ -330,7 +351,9 @@ class PrepareFeedDialog(QDialog):
             return None
         messages = chat_messages(self.project, self.agent, self.chapter, self.markdown)
         try:
-            job = SendJob(self.project, self.settings, self.chapter, self.agent, messages, self)
+            job = SendJob(
+                self.project, self.send_settings(), self.chapter, self.agent, messages, self
+            )
         except WorkbenchError as error:
             self.show_error(str(error))
             return None

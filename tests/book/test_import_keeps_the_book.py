@@ -8,6 +8,8 @@ from pathlib import Path
 
 import docx
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from workbench.book.importer import (
     FRONT_MATTER_FILE,
@@ -15,6 +17,7 @@ from workbench.book.importer import (
     parse_heading,
     plan_import,
     read_manuscript,
+    split_text,
     write_import,
 )
 from workbench.book.manuscript_lines import boilerplate_kind, volume_heading
@@ -167,3 +170,40 @@ def test_platform_lines_are_told_from_prose():
     assert boilerplate_kind("（求推荐票）") == "求票"
     assert boilerplate_kind("他求收藏家把画卖给他。") is None
     assert boilerplate_kind("话说天下大势，分久必合，合久必分。") is None
+
+
+POOL = [
+    "第一章 雷雨夜",
+    "第二回　宴桃园",
+    "Chapter Three: Night",
+    "第一卷 风起",
+    "卷二",
+    "更新时间：2024-01-01 本章字数：3000",
+    "求收藏！求月票！",
+    "www.example.com",
+    "林风下山。",
+    "他说第三回的事以后再讲。",
+    "",
+    "　　青山依旧在。",
+]
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    lines=st.lists(st.sampled_from(POOL), max_size=30),
+    strip=st.booleans(),
+    crlf=st.booleans(),
+)
+def test_every_line_is_in_a_chapter_the_front_matter_or_set_aside(lines, strip, crlf):
+    newline = "\r\n" if crlf else "\n"
+    text = "".join(line + newline for line in lines)
+    split = split_text(text, Path("book.txt"), strip_boilerplate=strip)
+    aside = {c.line: c.heading_line for c in split.chapters}
+    aside |= {v.line: v.text for v in split.volumes}
+    if strip:
+        aside |= {b.line: b.text for b in split.boilerplate}
+    kept = split.front_matter + "".join(c.body for c in split.chapters)
+    rest = iter(kept.splitlines())
+    rebuilt = [aside[n] if n in aside else next(rest) for n in range(1, len(lines) + 1)]
+    assert rebuilt == lines
+    assert next(rest, None) is None

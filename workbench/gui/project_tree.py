@@ -161,10 +161,16 @@ class ProjectTree(QTreeWidget):
         candidates = {
             "world": texts(project.role_path(Role.WORLD).parent),
             "characters": project.character_files(),
-            "outline": [
-                project.role_path(Role.OUTLINE),
-                *texts(project.root / project.layout.plans_dir),
-            ],
+            # The outline's folder too: webnovel-writer keeps each volume's 详细大纲 there.
+            "outline": list(
+                dict.fromkeys(
+                    [
+                        project.role_path(Role.OUTLINE),
+                        *texts(project.role_path(Role.OUTLINE).parent),
+                        *texts(project.root / project.layout.plans_dir),
+                    ]
+                )
+            ),
             "meta": [
                 project.role_path(Role.CONFIG),
                 *texts(project.role_path(Role.STYLE_ANCHOR).parent),

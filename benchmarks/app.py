@@ -15,9 +15,11 @@ config folder:
   keystrokes the typist pauses and the debounced 字 count fires; that pass is timed too.
   Target ≤ 16 ms.
 - panel — the context panel live on MainWriter for chapter 201 (whose raw window holds the
-  30,000-字 ch0200): keystrokes in ch0200 as above, each pause letting the debounced rebuild
-  run on the panel's worker thread over the unsaved text; key p50/p99 and the longest gap of a
-  5 ms GUI-thread timer while the panel rebuilds. Target ≤ 16 ms a key, no stall over 50 ms.
+  30,000-字 ch0200): keystrokes at the end of ch0200; every 20 keys the typist pauses only
+  until the debounced rebuild has started on the panel's worker thread, then types on while
+  it builds over the unsaved text. Key p50/p99 (and p99 of the keys typed during a rebuild)
+  and the longest gap of a 5 ms GUI-thread timer over the whole run. Target ≤ 16 ms a key,
+  no stall over 50 ms.
 - stall — a 5 ms timer records the longest gap between its ticks on the GUI thread while the
   author edits and saves the range's last chapter, the app's SummaryQueue regenerates the
   missing rolling summary offline, writes it back and the watcher reloads. Target ≤ 50 ms.
@@ -36,6 +38,7 @@ import importlib.util
 import json
 import os
 import pstats
+import re
 import resource
 import shutil
 import statistics
@@ -177,7 +180,9 @@ def measure_typing(window, root: Path) -> dict:
 
 
 def measure_panel(window, root: Path) -> dict:
-    """Keystrokes in ch0200 with the context panel live on MainWriter for chapter 201."""
+    """Keystrokes in ch0200 with the context panel live on MainWriter for chapter 201: at each
+    pause the typist waits only until the debounced rebuild has started, then types on while
+    the worker builds, as an author does."""
     from PySide6.QtCore import QCoreApplication
     from PySide6.QtGui import QTextCursor
 
@@ -194,26 +199,33 @@ def measure_panel(window, root: Path) -> dict:
     recorder = GapRecorder()
     built: dict[int, list[float]] = {}
     panel.refresher.started.connect(lambda job: built.setdefault(job, [time.perf_counter()]))
-    panel.feedChanged.connect(lambda result: built[result.job_id].append(time.perf_counter()))
     panel.refresher.started.connect(lambda _job: recorder.mark("rebuilding"))
-    keys = []
+    panel.refresher.delivered.connect(
+        lambda result: built[result.job_id].append(time.perf_counter())
+    )
+    panel.feedChanged.connect(lambda _result: recorder.mark("shown"))
+    keys, during = [], []
     recorder.start()
     for index in range(KEYSTROKES):
         start = time.perf_counter()
         type_character(text_edit, TYPED[index % len(TYPED)])
         QCoreApplication.processEvents()
         keys.append((time.perf_counter() - start) * 1000)
+        if panel.refresher.is_busy():
+            during.append(keys[-1])
         if (index + 1) % PAUSE_EVERY == 0:
-            wait_for_panel(panel)
+            wait_for_rebuild_start(panel)
+    wait_for_panel(panel)
     recorder.timer.stop()
     assert f"ch{LONG_CHAPTER:04d}.md" in panel.status.text(), panel.status.text()
     rebuilds = [(ends[1] - ends[0]) * 1000 for ends in built.values() if len(ends) == 2]
     gap, inside = recorder.worst()
-    ordered = sorted(keys)
     return {
         "panel_key_p50_ms": statistics.median(keys),
-        "panel_key_p99_ms": ordered[int(len(ordered) * 0.99) - 1],
-        "panel_key_max_ms": ordered[-1],
+        "panel_key_p99_ms": percentile(keys, 99),
+        "panel_key_max_ms": max(keys),
+        "panel_keys_during": len(during),
+        "panel_key_during_p99_ms": percentile(during, 99) if during else 0.0,
         "panel_stall_ms": gap,
         "panel_stall_during": inside,
         "panel_rebuilds": len(rebuilds),
@@ -221,6 +233,26 @@ def measure_panel(window, root: Path) -> dict:
         "panel_over_target": sum(1 for g, _end in recorder.gaps if g > 50),
         "panel_ticks": len(recorder.gaps),
     }
+
+
+def percentile(values: list[float], share: int) -> float:
+    """The value `share` % of `values` are at or below (nearest rank)."""
+    ordered = sorted(values)
+    return ordered[max(0, -(-len(ordered) * share // 100) - 1)]
+
+
+def wait_for_rebuild_start(panel, limit_s: float = 10.0) -> None:
+    """Let the event loop run until the debounce has fired and the worker is building."""
+    from PySide6.QtCore import QAbstractEventDispatcher, QEventLoop
+
+    dispatcher = QAbstractEventDispatcher.instance()
+    deadline = time.perf_counter() + limit_s
+    while time.perf_counter() < deadline:
+        dispatcher.processEvents(QEventLoop.ProcessEventsFlag.AllEvents)
+        if not panel.debounce.isActive() and panel.refresher.is_busy():
+            return
+        time.sleep(0.001)
+    raise AssertionError("the context panel never started a rebuild")
 
 
 def wait_for_panel(panel, limit_s: float = 30.0) -> None:
@@ -353,7 +385,8 @@ def measure_summary_stall(window, root: Path, closing: int) -> dict:
     assert "generated_ms" in outcome, "the summary never finished"
     gap, inside = recorder.worst()
     summary = (root / "references" / "rolling-summary.md").read_text(encoding="utf-8")
-    assert f"## 滚动摘要 Ch{closing - 4}-{closing}" in summary, "summary not written back"
+    heading = rf"^## 滚动摘要 Ch{closing - 4}-(Ch)?{closing}\s*$"  # both spellings of a range
+    assert re.search(heading, summary, re.MULTILINE), "summary not written back"
     return {
         "stall_ms": gap,
         "stall_during": inside,
@@ -451,7 +484,9 @@ def report(opens: list[dict], full: dict, *, timeline: bool) -> None:
     print(
         f"panel: keystroke p50 {full['panel_key_p50_ms']:.1f} ms, p99 "
         f"{full['panel_key_p99_ms']:.1f} ms, max {full['panel_key_max_ms']:.1f} ms with the "
-        f"context panel live (MainWriter ch{LONG_CHAPTER + 1}); {full['panel_rebuilds']} "
+        f"context panel live (MainWriter ch{LONG_CHAPTER + 1}; p99 "
+        f"{full['panel_key_during_p99_ms']:.1f} ms over the {full['panel_keys_during']} keys "
+        f"typed while a rebuild ran); {full['panel_rebuilds']} "
         f"rebuilds off the GUI thread, median {full['panel_rebuild_median_ms']:.0f} ms; longest "
         f"GUI-thread gap {full['panel_stall_ms']:.0f} ms (during: "
         f"{', '.join(full['panel_stall_during']) or 'no marked step'}); "

@@ -42,7 +42,9 @@ class BarDelegate(QStyledItemDelegate):
             super().paint(painter, option, index)
             return
         fraction, _room, colour = bar
-        self.initStyleOption(option, index)
+        # Only the text is read from the model: initStyleOption would ask it for every role
+        # of the cell, on every repaint of every row.
+        text = index.data(Qt.ItemDataRole.DisplayRole) or ""
         style = option.widget.style() if option.widget else None
         if option.state & QStyle.StateFlag.State_Selected and style is not None:
             style.drawPrimitive(
@@ -63,7 +65,7 @@ class BarDelegate(QStyledItemDelegate):
         painter.drawText(
             track.adjusted(4, 0, -4, 0),
             int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter),
-            option.text,
+            text,
         )
         painter.restore()
 

@@ -122,10 +122,14 @@ class ContextModel(QAbstractItemModel):
     # --- structure ---------------------------------------------------------------------
 
     def index(self, row: int, column: int, parent: Index = ROOT) -> QModelIndex:
-        if not self.hasIndex(row, column, parent):
+        # Bounds checked here rather than by hasIndex(), which calls back into rowCount() and
+        # columnCount(): the views and proxies ask for thousands of indexes per update.
+        if row < 0 or not 0 <= column < len(Column):
             return QModelIndex()
         if not parent.isValid():
-            return self.createIndex(row, column, 0)
+            return self.createIndex(row, column, 0) if row < len(self._rows) else QModelIndex()
+        if parent.internalId() != 0 or row >= len(self._rows[parent.row()].block.items):
+            return QModelIndex()
         return self.createIndex(row, column, parent.row() + 1)
 
     def parent(self, child: Index = ROOT) -> QModelIndex:  # type: ignore[override]

@@ -51,6 +51,9 @@ class LayerFilter(QSortFilterProxyModel):
     def __init__(self, layer: Layer, parent=None) -> None:
         super().__init__(parent)
         self.layer = layer
+        # A row's layer changes only with a reset of the model; refiltering every row on each
+        # in-place update would cost the GUI thread for nothing.
+        self.setDynamicSortFilter(False)
 
     def filterAcceptsRow(self, source_row: int, source_parent: Index) -> bool:
         if source_parent.isValid():

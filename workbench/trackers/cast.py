@@ -26,7 +26,7 @@ from workbench.book.project import Project
 from workbench.book.templates import role_holds_only_template, without_template_sections
 from workbench.book.webnovel import is_webnovel, memory_files
 from workbench.trackers.cache import project_cache
-from workbench.trackers.scan_store import file_stat
+from workbench.trackers.scan_store import Stat, file_stat
 
 log = logging.getLogger(__name__)
 
@@ -163,10 +163,18 @@ def _merge(old: Character | None, new: Character) -> Character:
     return Character(old.name, aliases, old.protagonist or new.protagonist, old.source)
 
 
-def scan_chapters(project: Project, scanner: Scanner) -> dict[int, frozenset[str]]:
+def chapter_stats(project: Project) -> dict[Path, Stat | None]:
+    """Each chapter file's (mtime, size): taken once per call and shared by its scans."""
+    return {ref.path: file_stat(ref.path) for ref in project.chapters}
+
+
+def scan_chapters(
+    project: Project, scanner: Scanner, stats: dict[Path, Stat | None] | None = None
+) -> dict[int, frozenset[str]]:
     """Chapter number -> the scanner's terms found in it, each chapter scanned once per
     content (cached by sha256, and kept across processes by stat and hash in
-    `.workbench/scan-cache.json`, so a warm call, or a new process, only reads file stats)."""
+    `.workbench/scan-cache.json`, so a warm call, or a new process, only reads file stats —
+    `stats`, when the caller has them from `chapter_stats`)."""
     cache = project_cache(project)
     results = cache.scan_results(scanner.key)
     buffered = {path for path, _ in project.buffer_hashes()}
@@ -177,7 +185,8 @@ def scan_chapters(project: Project, scanner: Scanner) -> dict[int, frozenset[str
             continue  # a duplicated number: the first file is the chapter, as Project.chapter
         path = str(ref.path)
         on_disk = path not in buffered
-        name, stat = path[skip:], file_stat(ref.path)
+        name = path[skip:]
+        stat = stats[ref.path] if stats is not None else file_stat(ref.path)
         found = None
         if on_disk:
             found = results.get(cache.store.known_hash(name, stat) or "")

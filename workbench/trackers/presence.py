@@ -9,10 +9,12 @@ from bisect import bisect_left, bisect_right
 from collections import defaultdict
 from dataclasses import dataclass
 from functools import cached_property
+from pathlib import Path
 
 from workbench.book.project import Project
-from workbench.trackers.cast import Cast, Scanner, load_cast, scan_chapters
+from workbench.trackers.cast import Cast, Scanner, chapter_stats, load_cast, scan_chapters
 from workbench.trackers.model import Trackers
+from workbench.trackers.scan_store import Stat
 
 
 @dataclass(frozen=True)
@@ -69,16 +71,20 @@ def _inverted(found_by_chapter: dict[int, frozenset[str]]) -> dict[str, list[int
     return dict(index)
 
 
-def chapter_presence(project: Project, trackers: Trackers) -> Presence:
+def chapter_presence(
+    project: Project, trackers: Trackers, stats: dict[Path, Stat | None] | None = None
+) -> Presence:
     """Scan every chapter for the cast (including names known only from the trackers) and
-    for every keyword of the foreshadowing entries."""
+    for every keyword of the foreshadowing entries (`stats`: the chapters' file stats, when
+    the caller took them already)."""
     cast = load_cast(project).including(trackers.characters())
     forms = cast.forms()
     names = Scanner(forms)
+    stats = chapter_stats(project) if stats is None else stats
     characters = {
         number: frozenset(forms[form] for form in found)
-        for number, found in scan_chapters(project, names).items()
+        for number, found in scan_chapters(project, names, stats).items()
     }
     # All keywords, not one chapter's candidates', so the scan cache survives chapters.
     keywords = Scanner((k for e in trackers.foreshadowing for k in e.keywords), whole_names=False)
-    return Presence(cast, names, characters, scan_chapters(project, keywords))
+    return Presence(cast, names, characters, scan_chapters(project, keywords, stats))

@@ -18,10 +18,11 @@ from workbench.book.layout import Role
 from workbench.book.project import Project
 from workbench.book.webnovel import is_webnovel, memory_files
 from workbench.trackers.cache import project_cache
-from workbench.trackers.cast import Cast, Scanner, load_cast
+from workbench.trackers.cast import Cast, Scanner, chapter_stats, load_cast
 from workbench.trackers.model import DUE_WINDOW, Foreshadowing, RelationshipChange, Trackers
 from workbench.trackers.parse import ParsedTracker, parse_tracker
 from workbench.trackers.presence import Presence, chapter_presence
+from workbench.trackers.scan_store import Stat
 from workbench.trackers.webnovel import memory_foreshadowing, memory_relationships
 
 FORESHADOWING_KIND = "foreshadowing"
@@ -117,16 +118,17 @@ def _listing(folder: Path) -> tuple:
         return ()
 
 
-def _fingerprint(project: Project, chapter: int) -> tuple:
-    """Every file relevance reads — trackers, cast, plans, outline, chapters — by (mtime,
-    size), the same test Project.read uses to notice a change, and by hash the unsaved
-    buffers a view reads instead."""
+def _fingerprint(project: Project, chapter: int, stats: dict[Path, Stat | None]) -> tuple:
+    """Every file relevance reads — trackers, cast, plans, outline, chapters (their `stats`)
+    — by (mtime, size), the same test Project.read uses to notice a change, and by hash the
+    unsaved buffers a view reads instead."""
     roles = (Role.PLOT_TRACKER, Role.RELATIONSHIP_TRACKER, Role.OUTLINE)
     files = [project.role_path(role) for role in roles] + project.character_files()
-    files += [ref.path for ref in project.chapters] + memory_files(project)
+    files += memory_files(project)
     return (
         chapter,
         tuple((str(path), _stat(path)) for path in files),
+        tuple(stats.items()),
         _listing(project.root / project.layout.plans_dir),
         _listing(project.root / project.layout.characters_dir),
         project.buffer_hashes(),
@@ -140,17 +142,20 @@ def relevant_for(project: Project, chapter: int) -> list[RelevantItem]:
     of the files it was made from changes.
     """
     cache = project_cache(project)
-    fingerprint = _fingerprint(project, chapter)
+    stats = chapter_stats(project)  # taken once: the fingerprint's and the scans'
+    fingerprint = _fingerprint(project, chapter, stats)
     if cache.relevance is not None and cache.relevance[0] == fingerprint:
         return list(cache.relevance[1])
-    items = _relevant_items(project, chapter)
+    items = _relevant_items(project, chapter, stats)
     cache.relevance = (fingerprint, items)
     return list(items)
 
 
-def _relevant_items(project: Project, chapter: int) -> list[RelevantItem]:
+def _relevant_items(
+    project: Project, chapter: int, stats: dict[Path, Stat | None]
+) -> list[RelevantItem]:
     trackers = load_trackers(project)
-    presence = chapter_presence(project, trackers)
+    presence = chapter_presence(project, trackers, stats)
     cast = presence.cast
     frequent = presence.frequent_before(chapter)
     protagonist = cast.protagonist

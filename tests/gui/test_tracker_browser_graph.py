@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import random
 
 from PySide6.QtWidgets import QGraphicsView, QSlider
@@ -123,3 +124,12 @@ def test_layout_is_deterministic_and_places_a_hub_in_the_middle() -> None:
     assert first == second
     assert first.nodes["陆照"] == (0.0, 0.0)
     assert overlaps(first) == []
+
+
+def test_pinning_a_pair_into_the_feed(window, novel) -> None:
+    relations = window.tracker_browser.relations
+    assert not relations.pin_button.isEnabled()
+    relations.graph.select_pair(frozenset({"沈青棠", "谢灵均"}))
+    relations.pin_button.click()
+    pins = json.loads((novel / "meta" / "pins.json").read_text("utf-8"))
+    assert pins["pins"] == ["沈青棠—谢灵均"]  # as the tracker writes the pair

@@ -24,12 +24,11 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 
-from workbench.book.layout import Role
+from workbench.book.config_tables import config_table
 from workbench.book.plans import CHAPTER_TYPES
 from workbench.book.project import Project
-from workbench.errors import FileProblem
 from workbench.feed.recipes import AGENTS, Recipe
 
 WEIGHT_TOLERANCE = 0.005
@@ -192,14 +191,4 @@ class FeedConfig(BaseModel):
 
 def load_feed_config(project: Project) -> FeedConfig:
     """The project's `[feed]` table; a bad value is a FileProblem naming workbench.toml."""
-    table = project.config().get("feed", {})
-    path = project.role_path(Role.CONFIG)
-    if not isinstance(table, dict):
-        raise FileProblem(path, "[feed] must be a table")
-    try:
-        return FeedConfig.model_validate(table)
-    except ValidationError as error:
-        problems = "; ".join(
-            f"feed.{'.'.join(str(p) for p in e['loc'])}: {e['msg']}" for e in error.errors()
-        )
-        raise FileProblem(path, f"invalid [feed] settings: {problems}") from error
+    return config_table(project, "feed", FeedConfig)

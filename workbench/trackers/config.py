@@ -6,11 +6,10 @@ dormant_after = 30             # an open thread unseen for more than this many c
 
 from __future__ import annotations
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field
 
-from workbench.book.layout import Role
+from workbench.book.config_tables import config_table
 from workbench.book.project import Project
-from workbench.errors import FileProblem
 
 DEFAULT_DORMANT_AFTER = 30
 
@@ -25,14 +24,4 @@ class TrackerConfig(BaseModel):
 
 def load_tracker_config(project: Project) -> TrackerConfig:
     """The project's `[trackers]` table; a bad value is a FileProblem naming workbench.toml."""
-    table = project.config().get("trackers", {})
-    path = project.role_path(Role.CONFIG)
-    if not isinstance(table, dict):
-        raise FileProblem(path, "[trackers] must be a table")
-    try:
-        return TrackerConfig.model_validate(table)
-    except ValidationError as error:
-        problems = "; ".join(
-            f"trackers.{'.'.join(str(p) for p in e['loc'])}: {e['msg']}" for e in error.errors()
-        )
-        raise FileProblem(path, f"invalid [trackers] settings: {problems}") from error
+    return config_table(project, "trackers", TrackerConfig)

@@ -52,11 +52,5 @@ def last_seen(entry: Foreshadowing, chapter: int, presence: Presence, frequent: 
     """The last chapter from 埋设 to N whose text names one of the entry's signals."""
     planted = entry.planted or 0
     names = {presence.cast.canonical(name) for name in entry.characters} - frequent
-    keywords = set(entry.keywords)
-    seen = [
-        number
-        for number, found in presence.characters.items()
-        if planted <= number <= chapter
-        and (found & names or presence.keywords.get(number, frozenset()) & keywords)
-    ]
-    return max(seen, default=planted)
+    seen = presence.naming(names, set(entry.keywords), chapter)
+    return max((number for number in seen if number >= planted), default=planted)

@@ -474,6 +474,13 @@
     </message>
   </context>
   <context>
+    <name>FeedPreview</name>
+    <message>
+      <source>Show the raw text (exactly what is copied and sent)</source>
+      <translation>显示原始文本（即复制和发送的内容）</translation>
+    </message>
+  </context>
+  <context>
     <name>FeedSummary</name>
     <message>
       <source>No feed yet</source>
@@ -1378,6 +1385,10 @@ Restore it into the editor? Nothing is written to the file until you save.</sour
       <source>Red: changed in this chapter. Faded: no relationship yet. Click a label for the pair&apos;s history, a name for everyone tied to them.</source>
       <translation>红色：本章有变化。淡色：此时尚无关系。点标签看这一对的关系变化，点人名看与其相关的全部关系。</translation>
     </message>
+    <message>
+      <source>Pin pair to feed</source>
+      <translation>把这一对置顶到喂入</translation>
+    </message>
   </context>
   <context>
     <name>RelationshipGraph</name>
@@ -1684,13 +1695,6 @@ Restore it into the editor? Nothing is written to the file until you save.</sour
     <message>
       <source>Check, preview, copy or send the %1 feed for the current chapter (%2)</source>
       <translation>检查、预览、复制或发送当前章节的 %1 喂入（%2）</translation>
-    </message>
-  </context>
-  <context>
-    <name>FeedPreview</name>
-    <message>
-      <source>Show the raw text (exactly what is copied and sent)</source>
-      <translation>显示原始文本（即复制和发送的内容）</translation>
     </message>
   </context>
 </TS>

@@ -110,6 +110,7 @@ class TrackerBrowser(QWidget):
         self.ledger.moveRequested.connect(self.move)
         self.ledger.pinRequested.connect(self.pinRequested)
         self.ledger.chapterRequested.connect(self.chapterRequested)
+        self.relations.pinRequested.connect(self.pinRequested)
         self.retranslate()
         self._show_errors()
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtCore import QEvent, Qt
+from PySide6.QtCore import QEvent, Qt, Signal
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHBoxLayout,
@@ -28,6 +28,8 @@ SPLIT = [700, 300]
 
 class RelationsPanel(QWidget):
     """Relationships through time: slide the chapter, click a pair to read its history."""
+
+    pinRequested = Signal(str)  # the pair as the tracker writes it, e.g. 林风—苏瑶
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -56,6 +58,9 @@ class RelationsPanel(QWidget):
         self.range_filter.setObjectName("relationshipChapterRange")
         self.pair_label = QLabel(self)
         self.clear_button = QPushButton(self)
+        self.pin_button = QPushButton(self)
+        self.pin_button.setObjectName("relationshipPin")
+        self.pin_button.setEnabled(False)
         self.table = QTableView(self)
         self.table.setObjectName("relationshipTable")
         self.table.setModel(self.proxy)
@@ -78,7 +83,14 @@ class RelationsPanel(QWidget):
         top_layout.addWidget(self.graph, 1)
         top_layout.addWidget(self.legend)
         filters = control_bar(
-            self, [self.character_filter, self.range_filter, self.clear_button, self.pair_label]
+            self,
+            [
+                self.character_filter,
+                self.range_filter,
+                self.clear_button,
+                self.pair_label,
+                self.pin_button,
+            ],
         )
         bottom = QWidget(self)
         bottom_layout = QVBoxLayout(bottom)
@@ -102,6 +114,7 @@ class RelationsPanel(QWidget):
         self.character_filter.changed.connect(self._filters_changed)
         self.range_filter.changed.connect(self._filters_changed)
         self.clear_button.clicked.connect(self.clear_filters)
+        self.pin_button.clicked.connect(self._pin_pair)
         self.retranslate()
 
     # --- language ------------------------------------------------------------------------
@@ -111,6 +124,7 @@ class RelationsPanel(QWidget):
         self.fit_button.setText(self.tr("Fit"))
         self.fit_button.setToolTip(self.tr("Show the whole graph (Ctrl + wheel zooms)"))
         self.clear_button.setText(self.tr("Clear"))
+        self.pin_button.setText(self.tr("Pin pair to feed"))
         self.character_filter.lineEdit().setPlaceholderText(self.tr("Character"))
         self.range_filter.set_tooltips(self.tr("From chapter"), self.tr("To chapter"))
         self.slider.setToolTip(self.tr("The chapter the graph shows"))
@@ -203,8 +217,14 @@ class RelationsPanel(QWidget):
         self.proxy.set_criteria(self.character_filter.currentText(), self.pair, first, last)
         self._update_pair_label()
 
+    def _pin_pair(self) -> None:
+        row = next((r for r in reversed(self.rows) if r.pair(self.canonical) == self.pair), None)
+        if row is not None:
+            self.pinRequested.emit(row.key)
+
     def _update_pair_label(self) -> None:
         pair = self.pair
+        self.pin_button.setEnabled(pair is not None)
         self.pair_label.setText(
             self.tr("History of %1").replace("%1", "—".join(sorted(pair))) if pair else ""
         )

@@ -338,13 +338,11 @@ class TrackerBrowser(QWidget):
     def add_entry(self, values: dict[str, str]) -> bool:
         """Append an entry to the plot tracker's last foreshadowing table."""
         entry_id = values.get("id", "")
-        done = self.store.edit_plot(
+        return self._edit_and_select(
+            entry_id,
             partial(TrackerDocument.add, kind=FORESHADOWING, values=values),
             self.tr("%1 added").replace("%1", entry_id),
         )
-        if done:
-            self.ledger.select(entry_id)
-        return done
 
     def resolve(self, entry_id: str) -> bool:
         """Mark an entry 已回收@N at the browser's chapter."""
@@ -364,10 +362,15 @@ class TrackerBrowser(QWidget):
 
     def move(self, entry_id: str, delta: int) -> bool:
         """Move an entry up (-1) or down (+1) within its table in the file."""
-        done = self.store.edit_plot(
+        return self._edit_and_select(
+            entry_id,
             partial(TrackerDocument.move, entry_id=entry_id, delta=delta),
             self.tr("%1 moved").replace("%1", entry_id),
         )
+
+    def _edit_and_select(self, entry_id: str, edit, done_message: str) -> bool:
+        """Write an edit; when it is written, select the entry it made or moved."""
+        done = self.store.edit_plot(edit, done_message)
         if done:
             self.ledger.select(entry_id)
         return done

@@ -36,6 +36,8 @@ class WindowActions(QObject):
         self.prepare_feed = QAction(window)
         self.prepare_feed.setObjectName("prepareFeedAction")
         self.prepare_feed.setShortcut(QKeySequence("Ctrl+Shift+P"))
+        self.summary_jobs = QAction(window)
+        self.summary_jobs.setObjectName("summaryJobsAction")
         self.prepare_agent: dict[str, QAction] = {}
         for agent in AGENTS:
             action = QAction(agent, window)
@@ -69,6 +71,8 @@ class WindowActions(QObject):
         self.feed_menu.addSeparator()
         for action in self.prepare_agent.values():
             self.feed_menu.addAction(action)
+        self.feed_menu.addSeparator()
+        self.feed_menu.addAction(self.summary_jobs)
         self.view_menu = bar.addMenu("")
         self.toolbar = QToolBar(window)
         self.toolbar.setObjectName("mainToolbar")
@@ -95,6 +99,7 @@ class WindowActions(QObject):
         self.next_chapter.setText(self.tr("Next chapter"))
         self.new_chapter.setText(self.tr("New chapter"))
         self.view_menu.setTitle(self.tr("&View"))
+        self.summary_jobs.setText(self.tr("Summary jobs…"))
         self.feed_menu.setTitle(self.tr("F&eed"))
         self.toolbar.setWindowTitle(self.tr("Toolbar"))
         self.set_default_agent(self.default_agent)

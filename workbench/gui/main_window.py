@@ -31,11 +31,19 @@ from workbench.gui.prepare.controller import PrepareFeed
 from workbench.gui.project_tree import ProjectTree
 from workbench.gui.settings_dialog import SettingsDialog
 from workbench.gui.status import StatusBar
+from workbench.gui.summaries.dialog import SummaryJobsDialog
+from workbench.gui.summaries.model import SummaryJobsModel
 from workbench.gui.summary_worker import SummaryQueue
 from workbench.gui.trackers.dock import TrackerDock
 from workbench.gui.watcher import ProjectWatcher
 from workbench.settings import Settings, config_dir, save_settings
-from workbench.summaries.jobs import FixedContextJob
+from workbench.summaries.jobs import (
+    FixedContextJob,
+    SummaryJob,
+    SummaryRange,
+    estimated_tokens,
+    summary_ranges,
+)
 
 log = logging.getLogger(__name__)
 
@@ -90,6 +98,8 @@ class MainWindow(QMainWindow):
         self.watcher = ProjectWatcher(self)
         self.summaries = SummaryQueue(settings, self)
         self.summaries.set_write_guard(self.has_unsaved_edits)
+        self.summary_jobs_model = SummaryJobsModel(self.summaries, self)
+        self.summary_jobs = SummaryJobsDialog(self.summary_jobs_model, self)
         self.prepare = PrepareFeed(self)
         self.prepare.set_request_source(self.context_panel.request)
         self.context_panel.set_buffer_source(self.tabs.unsaved_buffers)
@@ -121,6 +131,9 @@ class MainWindow(QMainWindow):
         self.summaries.changed.connect(self._summary_status)
         self.summaries.failed.connect(self._summary_failed)
         self.summaries.done.connect(self._summary_done)
+        self.summary_jobs.cancelRequested.connect(self.summaries.cancel)
+        self.summary_jobs.regenerateRequested.connect(self.regenerate_summary)
+        self.actions_.summary_jobs.triggered.connect(self.open_summary_jobs)
         self.actions_.open_folder.triggered.connect(self.choose_project_folder)
         self.actions_.new_project.triggered.connect(self.choose_new_project_folder)
         self.actions_.import_manuscript.triggered.connect(self.choose_manuscript)
@@ -420,7 +433,8 @@ class MainWindow(QMainWindow):
         self.tracker_browser.files_changed({path})
         self._update_total()
         if ref is not None:
-            self.summaries.submit_saved_chapter(ref.number)
+            jobs = self.summaries.jobs_for_saved_chapter(ref.number)
+            self.queue_summaries(jobs, self.tr("Saving chapter %1").replace("%1", str(ref.number)))
         self._document_clean(path)
 
     def _document_clean(self, path: Path) -> None:
@@ -475,6 +489,51 @@ class MainWindow(QMainWindow):
 
     # --- summaries ---------------------------------------------------------------------
 
+    def queue_summaries(self, jobs: list[SummaryJob], why: str) -> list[int]:
+        """Queue summary jobs, asking first for more than one or for any paid (model
+        endpoint) job; returns the ids queued ([] when the author said no)."""
+        if not jobs or self.project is None:
+            return []
+        remote = self.summaries.uses_remote_backend()
+        if len(jobs) > 1 or remote:
+            tokens = estimated_tokens(self.project, jobs) if remote else None
+            labels = [job.label for job in jobs]
+            if not prompts.ask_queue_summaries(self, why, labels, tokens):
+                self.show_message(
+                    self.tr(
+                        "%1 rolling summaries not queued; Feed ▸ Summary jobs queues them"
+                    ).replace("%1", str(len(jobs)))
+                )
+                return []
+        return [self.summaries.submit(job) for job in jobs]
+
+    def regenerate_summary(self, start: int, end: int) -> list[int]:
+        """重新生成 one range of the rolling summary (asking first for a section written by
+        hand, which it replaces, or for a paid job)."""
+        if self.project is None:
+            return []
+        job = SummaryJob(start, end)
+        hand_written = next(
+            (r.hand_written for r in self.summary_ranges() if (r.start, r.end) == (start, end)),
+            False,
+        )
+        if hand_written and not prompts.ask_replace_hand_written(self, job.label):
+            return []
+        return self.queue_summaries([job], self.tr("Regenerating %1").replace("%1", job.label))
+
+    def summary_ranges(self) -> list[SummaryRange]:
+        """The rolling-summary file's sections: which were written by hand, which are stale."""
+        if self.project is None:
+            return []
+        return summary_ranges(self.project)
+
+    def open_summary_jobs(self) -> SummaryJobsDialog:
+        """Show Feed ▸ Summary jobs (the queue, cancel, regenerate a range)."""
+        self.summary_jobs.set_sections(self.summary_ranges())
+        self.summary_jobs.show()
+        self.summary_jobs.raise_()
+        return self.summary_jobs
+
     def _summary_status(self) -> None:
         self.status.set_jobs(self.summaries.describe())
 
@@ -518,6 +577,7 @@ class MainWindow(QMainWindow):
         """Retranslate the menus and title when the UI language changes."""
         if event.type() == QEvent.Type.LanguageChange:
             self.actions_.retranslate()
+            self.summary_jobs.retranslate()
             self._update_title()
             self._summary_status()
         super().changeEvent(event)

@@ -114,3 +114,59 @@ def show_crash(parent: QWidget | None, details: str, saved: int) -> None:
         + "\n\n"
         + details,
     )
+
+
+def queue_question(why: str, labels: list[str], tokens: int | None) -> tuple[str, str]:
+    """(title, text) asking before summary jobs are queued; `tokens` is the estimate for a
+    model endpoint (None: the offline summariser, which costs nothing)."""
+    shown = labels if len(labels) <= 4 else [*labels[:2], "…", *labels[-2:]]
+    text = (
+        QCoreApplication.translate(
+            "Prompts", "%1 calls for %n rolling summaries (%2).", "", len(labels)
+        )
+        .replace("%1", why)
+        .replace("%2", ", ".join(shown))
+    )
+    if tokens is not None:
+        text += "\n\n" + QCoreApplication.translate(
+            "Prompts",
+            "They are sent to your model endpoint: about %1 tokens in all (an upper estimate), "
+            "which your provider may charge for.",
+        ).replace("%1", f"{tokens:,}")
+    text += "\n\n" + QCoreApplication.translate(
+        "Prompts",
+        "Queue them now? They run one after another in the background; Feed ▸ Summary jobs "
+        "shows them and cancels any of them.",
+    )
+    return QCoreApplication.translate("Prompts", "Queue rolling summaries?"), text
+
+
+def ask_queue_summaries(
+    parent: QWidget | None, why: str, labels: list[str], tokens: int | None
+) -> bool:
+    """Whether to queue these summary jobs (asked for more than one, or any paid one)."""
+    title, text = queue_question(why, labels, tokens)
+    answer = QMessageBox.question(
+        parent,
+        title,
+        text,
+        QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
+        QMessageBox.StandardButton.No,
+    )
+    return answer == QMessageBox.StandardButton.Yes
+
+
+def ask_replace_hand_written(parent: QWidget | None, label: str) -> bool:
+    """Whether to regenerate a rolling-summary section the author wrote by hand."""
+    answer = QMessageBox.question(
+        parent,
+        QCoreApplication.translate("Prompts", "Replace a hand-written summary?"),
+        QCoreApplication.translate(
+            "Prompts",
+            "The rolling summary %1 was written by hand. Regenerating it replaces it with a "
+            "generated section. Go on?",
+        ).replace("%1", label),
+        QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
+        QMessageBox.StandardButton.No,
+    )
+    return answer == QMessageBox.StandardButton.Yes

@@ -22,9 +22,11 @@ from workbench.book.project import Project
 from workbench.errors import WorkbenchError
 from workbench.gui.summary_process import generate_in_process
 from workbench.settings import Settings
+from workbench.summaries.backend import OFFLINE, backend_name
 from workbench.summaries.errors import SummaryCancelled
 from workbench.summaries.jobs import (
     BackgroundJob,
+    SummaryJob,
     job_key,
     job_target,
     jobs_for_saved_chapter,
@@ -135,16 +137,54 @@ class SummaryQueue(QObject):
 
     # --- queueing ----------------------------------------------------------------------
 
-    def submit_saved_chapter(self, chapter: int) -> list[int]:
-        """Queue every summary job that saving `chapter` calls for; returns their ids."""
+    def jobs_for_saved_chapter(self, chapter: int) -> list[SummaryJob]:
+        """The summary jobs that saving `chapter` calls for (nothing is queued)."""
         if self.project is None:
             return []
         try:
-            jobs = jobs_for_saved_chapter(self.project, chapter)
+            return jobs_for_saved_chapter(self.project, chapter)
         except WorkbenchError as error:
             log.warning("cannot work out summary jobs for chapter %d: %s", chapter, error)
             return []
-        return [self.submit(job) for job in jobs]
+
+    def submit_saved_chapter(self, chapter: int) -> list[int]:
+        """Queue every summary job that saving `chapter` calls for; returns their ids."""
+        return [self.submit(job) for job in self.jobs_for_saved_chapter(chapter)]
+
+    def uses_remote_backend(self) -> bool:
+        """Whether jobs queued now would call a model endpoint (paid work) rather than run
+        the offline summariser."""
+        if self.project is None:
+            return False
+        try:
+            return backend_name(self.project, settings=self.settings) != OFFLINE
+        except WorkbenchError:
+            return False  # a misconfigured backend fails each job with the reason
+
+    def cancel(self, job_id: int) -> bool:
+        """Cancel one job: a queued one is dropped, a running one is stopped (its child
+        process ends and nothing is written), a generated one waiting to be written is
+        discarded. False when the job is no longer anywhere."""
+        for entry in self._pending:
+            if entry.job_id == job_id:
+                self._pending.remove(entry)
+                self.cancelled.emit(job_id, entry.job.label)
+                self.changed.emit()
+                return True
+        running = self._running
+        if running and running.job_id == job_id and job_id not in self._stale:
+            self._stale.add(job_id)
+            running.cancel.set()
+            self.cancelled.emit(job_id, running.job.label)
+            self.changed.emit()
+            return True
+        for key, entry in list(self._held.items()):
+            if entry.job_id == job_id:
+                del self._held[key]
+                self.cancelled.emit(job_id, entry.job.label)
+                self.changed.emit()
+                return True
+        return False
 
     def submit(self, job: BackgroundJob) -> int:
         """Queue one job; the same work queued or running already is superseded."""

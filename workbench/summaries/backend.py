@@ -19,7 +19,8 @@ from workbench.errors import FileProblem, WorkbenchError
 from workbench.settings import Settings, load_settings
 from workbench.summaries.rolling import SummaryJob
 
-BACKENDS = ("offline", "openai")
+OFFLINE = "offline"  # the embedded extractive summariser: no network, nothing to pay
+BACKENDS = (OFFLINE, "openai")
 Progress = Callable[[str], None]
 
 

@@ -17,6 +17,7 @@ from __future__ import annotations
 import logging
 import threading
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 
 from workbench.book.layout import Role
@@ -35,6 +36,7 @@ from workbench.summaries.errors import SummaryCancelled, SummaryRejected
 from workbench.summaries.fixed import FixedContextJob, generate_fixed_context, write_fixed_context
 from workbench.summaries.inputs import rolling_request
 from workbench.summaries.rolling import (
+    SUMMARY_CAP,
     SummaryJob,
     place_section,
     summary_sections,
@@ -44,13 +46,19 @@ from workbench.summaries.rolling import (
 log = logging.getLogger(__name__)
 
 RANGE_SIZE = 5
+# For asking before paid work: cl100k counts 1.39 tokens per 字 on the corpus (PRODUCT.md §3),
+# the most of the tokenizers we ship, so 1.4 keeps the estimate an upper bound.
+TOKENS_PER_ZI = 1.4
+PROMPT_ZI = 600  # the seed's prompt template and the checklist around the chapters
 
 __all__ = [
     "BackgroundJob",
     "FixedContextJob",
     "SummaryCancelled",
     "SummaryJob",
+    "SummaryRange",
     "SummaryRejected",
+    "estimated_tokens",
     "generate_job",
     "generate_summary",
     "job_key",
@@ -58,6 +66,7 @@ __all__ = [
     "jobs_for_saved_chapter",
     "pending_jobs",
     "stale_jobs",
+    "summary_ranges",
     "write_job",
     "write_summary",
 ]
@@ -122,18 +131,49 @@ def pending_jobs(project: Project) -> list[SummaryJob]:
     return _missing_ranges(project, project.chapters[-1].number)
 
 
-def stale_jobs(project: Project) -> list[SummaryJob]:
-    """Every generated section one of whose chapters changed since it was made; a section
-    written by hand (no record of its chapters) is never one of them."""
+def estimated_tokens(project: Project, jobs: list[SummaryJob]) -> int:
+    """About how many tokens the jobs cost a model endpoint, at most: each sends its chapters,
+    the previous summary and the prompt (2200 + 600 字) and gets up to 2200 字 back."""
+    zi = 0
+    for job in jobs:
+        chapters = (project.chapter(n) for n in range(job.start, job.end + 1))
+        zi += sum(project.chapter_zi(ref) for ref in chapters if ref is not None)
+        zi += SUMMARY_CAP + PROMPT_ZI + SUMMARY_CAP
+    return round(zi * TOKENS_PER_ZI)
+
+
+@dataclass(frozen=True)
+class SummaryRange:
+    """A section of rolling-summary.md as the author may regenerate it."""
+
+    start: int
+    end: int
+    hand_written: bool  # no record of its chapters: never stale, never replaced unasked
+    stale: bool
+
+    @property
+    def label(self) -> str:
+        """`Ch6-10`, as the queue names jobs."""
+        return SummaryJob(self.start, self.end).label
+
+
+def summary_ranges(project: Project) -> list[SummaryRange]:
+    """Every rolling-summary section, in file order, with whether it is hand-written or stale."""
     summary = project.read_role(Role.ROLLING_SUMMARY)
     if summary is None:
         return []
-    jobs = []
-    for found in summary_sections(summary.text):
-        recorded = recorded_chapters(found.section.body(summary.text))
-        if changed_chapters(project, recorded, found.start, found.end):
-            jobs.append(SummaryJob(found.start, found.end))
-    return jobs
+    found = []
+    for section in summary_sections(summary.text):
+        recorded = recorded_chapters(section.section.body(summary.text))
+        stale = bool(changed_chapters(project, recorded, section.start, section.end))
+        found.append(SummaryRange(section.start, section.end, recorded is None, stale))
+    return found
+
+
+def stale_jobs(project: Project) -> list[SummaryJob]:
+    """Every generated section one of whose chapters changed since it was made; a section
+    written by hand (no record of its chapters) is never one of them."""
+    return [SummaryJob(r.start, r.end) for r in summary_ranges(project) if r.stale]
 
 
 def _missing_ranges(project: Project, upto: int) -> list[SummaryJob]:

@@ -192,8 +192,12 @@ class PrepareFeed(QObject):
                     self.tr("No missing summary range closes before this chapter yet.")
                 )
                 return
-            for job in jobs:
-                self._fix_jobs[self.window.summaries.submit(job)] = fix.kind
+            why = self.tr("The feed for chapter %1").replace("%1", str(dialog.chapter))
+            queued = self.window.queue_summaries(jobs, why)  # asks first when it is a lot
+            if not queued:
+                return
+            for job_id in queued:
+                self._fix_jobs[job_id] = fix.kind
             dialog.fix_running(fix.kind, self.tr("Generating…"))
             return
         if fix.kind is FixKind.PASSAGE:

@@ -1,0 +1,1 @@
+"""Summary jobs the author controls: the queue as a table, cancelling, regenerating a range."""

@@ -85,6 +85,7 @@ def render(out_dir: Path, work: Path) -> list[Path]:
     from workbench.gui.fonts import available_cjk_family
     from workbench.gui.prepare.screenshots import render_prepare
     from workbench.gui.settings_dialog import SettingsDialog
+    from workbench.gui.summaries.screenshots import render_summaries
     from workbench.gui.trackers.screenshots import render_trackers
     from workbench.settings import Settings
 
@@ -126,6 +127,7 @@ def render(out_dir: Path, work: Path) -> list[Path]:
 
     written += render_prepare(window, out_dir, REPO, save, settle)
     written += render_trackers(window, out_dir, save)
+    written += render_summaries(window, out_dir, save, settle)
 
     window.apply_settings(window.settings.model_copy(update={"ui_language": "en"}))
     window.open_path(window.project.chapters[-1].path)

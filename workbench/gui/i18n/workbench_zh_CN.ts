@@ -982,6 +982,18 @@
       <source>Chapter %1 has neither text nor a plan yet</source>
       <translation>第%1章还没有正文，也没有章纲</translation>
     </message>
+    <message>
+      <source>Saving chapter %1</source>
+      <translation>保存第%1章</translation>
+    </message>
+    <message>
+      <source>%1 rolling summaries not queued; Feed ▸ Summary jobs queues them</source>
+      <translation>%1 段滚动摘要没有排队；可在 喂入 ▸ 摘要任务 中重新生成</translation>
+    </message>
+    <message>
+      <source>Regenerating %1</source>
+      <translation>重新生成 %1</translation>
+    </message>
   </context>
   <context>
     <name>PinModel</name>
@@ -1071,6 +1083,10 @@
     <message>
       <source>The %1 reply for chapter %2 is still arriving. Stop it (the partial draft is kept in .workbench/drafts/) and prepare the new feed?</source>
       <translation>第%2章的 %1 回复仍在接收中。要停止它（已收到的部分草稿保留在 .workbench/drafts/）并准备新的喂入吗？</translation>
+    </message>
+    <message>
+      <source>The feed for chapter %1</source>
+      <translation>第%1章的喂入</translation>
     </message>
   </context>
   <context>
@@ -1341,6 +1357,32 @@ Restore it into the editor? Nothing is written to the file until you save.</sour
       <translation>
         <numerusform>Workbench 内部出错。%n 个已打开文件中未保存的文字已写入 .workbench/autosave/，下次打开项目时会提示恢复。</numerusform>
       </translation>
+    </message>
+    <message numerus="yes">
+      <source>%1 calls for %n rolling summaries (%2).</source>
+      <translation>
+        <numerusform>%1需要生成 %n 段滚动摘要（%2）。</numerusform>
+      </translation>
+    </message>
+    <message>
+      <source>They are sent to your model endpoint: about %1 tokens in all (an upper estimate), which your provider may charge for.</source>
+      <translation>这些任务会发送到你的模型接口：合计约 %1 tokens（按上限估算），服务商可能按量计费。</translation>
+    </message>
+    <message>
+      <source>Queue them now? They run one after another in the background; Feed ▸ Summary jobs shows them and cancels any of them.</source>
+      <translation>现在排队吗？它们会在后台依次运行；在 喂入 ▸ 摘要任务 中可以查看并取消其中任何一个。</translation>
+    </message>
+    <message>
+      <source>Queue rolling summaries?</source>
+      <translation>排队生成滚动摘要？</translation>
+    </message>
+    <message>
+      <source>Replace a hand-written summary?</source>
+      <translation>替换手写的摘要？</translation>
+    </message>
+    <message>
+      <source>The rolling summary %1 was written by hand. Regenerating it replaces it with a generated section. Go on?</source>
+      <translation>滚动摘要 %1 是手写的。重新生成会用生成的一节替换它。继续吗？</translation>
     </message>
   </context>
   <context>
@@ -1695,6 +1737,84 @@ Restore it into the editor? Nothing is written to the file until you save.</sour
     <message>
       <source>Check, preview, copy or send the %1 feed for the current chapter (%2)</source>
       <translation>检查、预览、复制或发送当前章节的 %1 喂入（%2）</translation>
+    </message>
+    <message>
+      <source>Summary jobs…</source>
+      <translation>摘要任务…</translation>
+    </message>
+  </context>
+  <context>
+    <name>SummaryJobsDialog</name>
+    <message>
+      <source>Summary jobs</source>
+      <translation>摘要任务</translation>
+    </message>
+    <message>
+      <source>Cancel job</source>
+      <translation>取消任务</translation>
+    </message>
+    <message>
+      <source>Rolling-summary section:</source>
+      <translation>滚动摘要段落：</translation>
+    </message>
+    <message>
+      <source>Regenerate</source>
+      <translation>重新生成</translation>
+    </message>
+    <message>
+      <source>stale</source>
+      <translation>已过期</translation>
+    </message>
+    <message>
+      <source>written by hand</source>
+      <translation>手写</translation>
+    </message>
+  </context>
+  <context>
+    <name>SummaryJobsModel</name>
+    <message>
+      <source>waiting until the file is saved</source>
+      <translation>等文件保存后写入</translation>
+    </message>
+    <message>
+      <source>nothing written</source>
+      <translation>未写入任何内容</translation>
+    </message>
+    <message>
+      <source>queued</source>
+      <translation>排队中</translation>
+    </message>
+    <message>
+      <source>running</source>
+      <translation>运行中</translation>
+    </message>
+    <message>
+      <source>ready, not written yet</source>
+      <translation>已生成，尚未写入</translation>
+    </message>
+    <message>
+      <source>done</source>
+      <translation>完成</translation>
+    </message>
+    <message>
+      <source>failed</source>
+      <translation>失败</translation>
+    </message>
+    <message>
+      <source>cancelled</source>
+      <translation>已取消</translation>
+    </message>
+    <message>
+      <source>Range</source>
+      <translation>范围</translation>
+    </message>
+    <message>
+      <source>State</source>
+      <translation>状态</translation>
+    </message>
+    <message>
+      <source>Detail</source>
+      <translation>详情</translation>
     </message>
   </context>
 </TS>

@@ -1,0 +1,145 @@
+"""Summary jobs the author controls: asking before bulk or paid work, the queue view, cancel,
+and 重新生成 for one range."""
+
+from __future__ import annotations
+
+import multiprocessing
+from pathlib import Path
+
+import pytest
+from conftest import StandardButton
+
+from workbench.cli.main import main
+from workbench.gui.summaries.model import JOB_ID_ROLE, Column
+from workbench.settings import LlmSettings, Settings
+
+ROLLING = "references/rolling-summary.md"
+
+
+def summary_children() -> list[str]:
+    return [p.name for p in multiprocessing.active_children() if p.name.startswith("summary ")]
+
+
+def states(window) -> list[tuple[str, str]]:
+    """(range, state) of every row of the queue view's model."""
+    return [(row.label, row.state) for row in window.summary_jobs_model.rows]
+
+
+@pytest.fixture
+def imported(corpus_copy, tmp_path) -> Path:
+    """The real 120-回 manuscript imported as a project (no summaries yet)."""
+    book = tmp_path / "sanguo"
+    assert main(["import", str(corpus_copy), "--into", str(book)]) == 0
+    return book
+
+
+def test_saving_the_last_chapter_of_an_imported_book_asks_first_and_cancel_stops_a_job(
+    make_window, imported, dialogs, qtbot, type_at_end
+):
+    window = make_window()
+    assert window.open_project(imported)
+    before = (imported / ROLLING).read_bytes()
+    editor = window.open_path(window.project.chapter(120).path)
+
+    # 120 chapters, no summary: saving 120 calls for Ch1-5 … Ch116-120, 24 ranges. No.
+    dialogs.answer(StandardButton.No)
+    type_at_end(editor, "\n")
+    assert window.tabs.save(editor)
+    kind, _title, text = dialogs.asked[-1]
+    assert kind == "question"
+    assert "24" in text and "Ch1-5, Ch6-10, …, Ch111-115, Ch116-120" in text
+    assert "token" not in text  # the offline summariser costs nothing: no estimate
+    assert window.summaries.is_idle() and states(window) == []
+
+    # Yes: all 24 are queued, the first runs in its child process.
+    dialogs.answer(StandardButton.Yes)
+    type_at_end(editor, "\n")
+    with qtbot.waitSignal(window.summaries.running, timeout=10_000):
+        assert window.tabs.save(editor)
+    assert len(states(window)) == 24
+    assert states(window)[:2] == [("Ch1-5", "running"), ("Ch6-10", "queued")]
+    qtbot.waitUntil(lambda: summary_children() == ["summary Ch1-5"], timeout=10_000)
+
+    # Cancelling the running job from the queue view stops its process and writes nothing.
+    view = window.open_summary_jobs()
+    first = window.summary_jobs_model.index(0, Column.RANGE).data(JOB_ID_ROLE)
+    view.select_job(first)
+    assert view.cancel_button.isEnabled()
+    with qtbot.waitSignal(window.summaries.cancelled, timeout=5_000) as cancelled:
+        view.cancel_button.click()
+    assert cancelled.args[0] == first
+    assert states(window)[0] == ("Ch1-5", "cancelled")
+    assert window.summary_jobs_model.index(0, Column.STATE).data() == "已取消"
+    qtbot.waitUntil(lambda: states(window)[1] == ("Ch6-10", "running"), timeout=10_000)
+    assert "summary Ch1-5" not in summary_children()
+
+    window.summaries.cancel_all()
+    qtbot.waitUntil(window.summaries.is_idle, timeout=10_000)
+    qtbot.waitUntil(lambda: not summary_children(), timeout=10_000)
+    assert {state for _label, state in states(window)} == {"cancelled"}
+    assert (imported / ROLLING).read_bytes() == before
+    view.close()
+
+
+def test_a_single_job_for_a_model_endpoint_asks_with_a_token_estimate(
+    make_window, novel, dialogs, chat_server, qtbot, type_at_end
+):
+    llm = LlmSettings(base_url=chat_server.url, model="m")
+    settings = Settings(summary_backend="openai", llm=llm)
+    window = make_window(settings)
+    assert window.open_project(novel)
+    path = novel / ROLLING
+    text = path.read_text(encoding="utf-8")
+    path.write_text(text[: text.index("## 滚动摘要 Ch6-Ch10")], encoding="utf-8")
+    before = path.read_bytes()
+    editor = window.open_path(window.project.chapter(10).path)
+    dialogs.answer(StandardButton.No)
+    type_at_end(editor, "\n")
+    assert window.tabs.save(editor)
+    _kind, _title, asked = dialogs.asked[-1]
+    assert "Ch6-10" in asked and "token" in asked
+    assert window.summaries.is_idle() and not chat_server.requests
+    assert path.read_bytes() == before
+
+
+def test_regenerating_one_range_from_the_queue_view(window, novel, dialogs, qtbot):
+    view = window.open_summary_jobs()
+    # Both sections of the sample were written by hand: regenerating asks before replacing.
+    assert [view.ranges.itemText(i) for i in range(view.ranges.count())] == [
+        "Ch1-5（手写）",
+        "Ch6-10（手写）",
+    ]
+    view.ranges.setCurrentIndex(1)
+    dialogs.answer(StandardButton.No)
+    view.regenerate_button.click()
+    assert dialogs.asked[-1][1] == "替换手写的摘要？"
+    assert window.summaries.is_idle()
+
+    dialogs.answer(StandardButton.Yes)
+    with qtbot.waitSignal(window.summaries.done, timeout=30_000):
+        view.regenerate_button.click()
+    assert states(window) == [("Ch6-10", "done")]
+    text = (novel / ROLLING).read_text(encoding="utf-8")
+    assert "## 滚动摘要 Ch6-Ch10\n<!-- workbench:chapters" in text
+    view.set_sections(window.summary_ranges())
+    assert view.ranges.itemText(1) == "Ch6-10"  # generated now, and not stale
+    view.close()
+
+
+def test_the_context_panel_marks_a_stale_section_naming_the_chapter(
+    make_window, novel, qtbot, capsys
+):
+    assert main(["summarize", str(novel), "--range", "6-10", "--backend", "offline"]) == 0
+    chapter_7 = novel / "chapters" / "ch007.md"
+    chapter_7.write_text(chapter_7.read_text(encoding="utf-8") + "\n改过的一句。\n", "utf-8")
+    window = make_window()
+    assert window.open_project(novel)
+    panel = window.context_panel
+    panel.agent_picker.setCurrentIndex(panel.agent_picker.findData("MainWriter"))
+    panel.follow_chapter(13)
+    panel.rebuild_now()
+    qtbot.waitUntil(
+        lambda: any("第7章" in line for line in panel.summary.checklist_lines()), timeout=15_000
+    )
+    rolling = next(line for line in panel.summary.checklist_lines() if "滚动摘要 Ch6-10" in line)
+    assert rolling.endswith(" — 已过期：滚动摘要 Ch6-10：第7章")

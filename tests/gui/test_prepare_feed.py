@@ -28,6 +28,13 @@ def _settings(server=None, **llm) -> Settings:
     return Settings(llm=LlmSettings(**values))
 
 
+def _opened(make_window, novel: Path, settings: Settings):  # type: ignore[no-untyped-def]
+    """A main window with these settings and the sample copy open."""
+    window = make_window(settings)
+    assert window.open_project(novel)
+    return window
+
+
 def _open_plan(window, chapter: int) -> None:
     """Put chapter N's plan in front (the author has just planned chapter N)."""
     window.open_path(window.project.plan_file(chapter))
@@ -136,8 +143,7 @@ def test_send_streams_into_a_draft_while_the_gui_ticks_then_cancel_keeps_it(
     make_window, novel, chat_server, Reply, qtbot
 ) -> None:
     chat_server.play(Reply("ok", REPLY, chunk_size=6, delay=0.05))
-    window = make_window(_settings(chat_server))
-    assert window.open_project(novel)
+    window = _opened(make_window, novel, _settings(chat_server))
     chapter_bytes = (novel / "chapters/ch012.md").read_bytes()
     _open_plan(window, 13)
     dialog = window.prepare.open_default()
@@ -172,8 +178,7 @@ def test_a_whole_reply_is_saved_as_the_chapter_with_a_backup(
     make_window, novel, chat_server, Reply, qtbot, dialogs
 ) -> None:
     chat_server.play(Reply("ok", REPLY))
-    window = make_window(_settings(chat_server))
-    assert window.open_project(novel)
+    window = _opened(make_window, novel, _settings(chat_server))
     old = (novel / "chapters/ch012.md").read_text(encoding="utf-8")
     window.open_path(window.project.chapter(12).path)
     dialog = window.prepare.open_default()
@@ -201,8 +206,7 @@ def test_a_500_or_a_hang_leaves_the_chapter_alone_with_a_message(
     make_window, novel, chat_server, Reply, qtbot, failure
 ) -> None:
     chat_server.play(Reply("status", status=500) if failure == "status" else Reply("hang"))
-    window = make_window(_settings(chat_server, read_timeout=0.5))
-    assert window.open_project(novel)
+    window = _opened(make_window, novel, _settings(chat_server, read_timeout=0.5))
     before = {p: p.read_bytes() for p in (novel / "chapters").iterdir()}
     dialog = window.prepare.open_default()
     job = dialog.send()
@@ -220,8 +224,7 @@ def test_history_lists_the_sent_feed_and_diffs_blocks(
     make_window, novel, chat_server, Reply, qtbot
 ) -> None:
     chat_server.play(Reply("ok", "好的。"))
-    window = make_window(_settings(chat_server))
-    assert window.open_project(novel)
+    window = _opened(make_window, novel, _settings(chat_server))
     _open_plan(window, 13)
     dialog = window.prepare.open_default()
     _wait_for(qtbot, dialog.send())
@@ -252,8 +255,7 @@ def test_the_api_key_lands_in_no_file_or_log(
 ) -> None:
     caplog.set_level(logging.DEBUG)
     chat_server.play(Reply("ok", f"正文里回显了密钥 {KEY} 。", chunk_size=5), Reply("echo"))
-    window = make_window(_settings(chat_server))
-    assert window.open_project(novel)
+    window = _opened(make_window, novel, _settings(chat_server))
     dialog = window.prepare.open_default()
     job = dialog.send()
     _wait_for(qtbot, job)
@@ -324,8 +326,7 @@ def test_a_429_is_retried_and_the_reply_still_arrives(
 ) -> None:
     busy = Reply("status", status=429, headers=(("Retry-After", "0"),))
     chat_server.play(busy, Reply("ok", REPLY))
-    window = make_window(_settings(chat_server, max_retries=2))
-    assert window.open_project(novel)
+    window = _opened(make_window, novel, _settings(chat_server, max_retries=2))
     dialog = window.prepare.open_default()
     job = dialog.send()
     _wait_for(qtbot, job)
@@ -338,8 +339,7 @@ def test_no_server_at_all_says_so_and_keeps_the_draft_tab(
 ) -> None:
     settings = _settings(chat_server)
     closed = settings.llm.model_copy(update={"base_url": "http://127.0.0.1:9/v1"})
-    window = make_window(settings.model_copy(update={"llm": closed}))
-    assert window.open_project(novel)
+    window = _opened(make_window, novel, settings.model_copy(update={"llm": closed}))
     dialog = window.prepare.open_default()
     job = dialog.send()
     _wait_for(qtbot, job)
@@ -351,8 +351,7 @@ def test_closing_the_dialog_mid_stream_keeps_the_partial_draft(
     make_window, novel, chat_server, Reply, qtbot
 ) -> None:
     chat_server.play(Reply("ok", REPLY, chunk_size=6, delay=0.05))
-    window = make_window(_settings(chat_server))
-    assert window.open_project(novel)
+    window = _opened(make_window, novel, _settings(chat_server))
     dialog = window.prepare.open_default()
     job = dialog.send()
     qtbot.waitUntil(lambda: len(job.text) > 30, timeout=10_000)
@@ -366,8 +365,7 @@ def test_preparing_again_keeps_the_drafts_and_a_new_feed_asks_while_one_streams(
     make_window, novel, chat_server, Reply, qtbot, dialogs
 ) -> None:
     chat_server.play(Reply("ok", REPLY, chunk_size=6, delay=0.05))
-    window = make_window(_settings(chat_server))
-    assert window.open_project(novel)
+    window = _opened(make_window, novel, _settings(chat_server))
     dialog = window.prepare.open_default()
     job = dialog.send()
     assert window.prepare.open_default() is dialog and dialog.draft_views()
@@ -401,8 +399,7 @@ def test_send_uses_the_model_profile_endpoint_when_settings_name_none(
     local = ProfileSettings(base_url=chat_server.url, model="qwen3:32b")
     settings = Settings(model_profile="ollama", profiles={"ollama": local})
     save_settings(settings)  # the feed's profile comes from the user's settings file
-    window = make_window(settings)
-    assert window.open_project(novel)
+    window = _opened(make_window, novel, settings)
     dialog = window.prepare.open_default()
     assert dialog.feed.profile.name == "ollama"
     job = dialog.send()
@@ -411,8 +408,7 @@ def test_send_uses_the_model_profile_endpoint_when_settings_name_none(
 
 
 def test_a_hosted_profile_without_a_key_says_so(make_window, novel) -> None:
-    window = make_window(Settings(model_profile="deepseek-v4"))
-    assert window.open_project(novel)
+    window = _opened(make_window, novel, Settings(model_profile="deepseek-v4"))
     dialog = window.prepare.open_default()
     assert not dialog.send_button.isEnabled()
     assert "需要 API 密钥" in dialog.reason.text()
@@ -433,8 +429,7 @@ def test_the_current_feed_is_compared_with_the_one_sent_for_the_previous_chapter
     make_window, novel, chat_server, Reply, qtbot
 ) -> None:
     chat_server.play(Reply("ok", "好的。"))
-    window = make_window(_settings(chat_server))
-    assert window.open_project(novel)
+    window = _opened(make_window, novel, _settings(chat_server))
     dialog = window.prepare.open_default()
     assert dialog.chapter == 12
     _wait_for(qtbot, dialog.send())

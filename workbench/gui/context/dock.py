@@ -2,28 +2,20 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent
-from PySide6.QtWidgets import QDockWidget, QWidget
+from PySide6.QtWidgets import QWidget
 
 from workbench.gui.context.panel import ContextPanel
+from workbench.gui.panel_dock import PanelDock
 
 
-class ContextDock(QDockWidget):
+class ContextDock(PanelDock):
     """A dock whose body is the context panel."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.setObjectName("contextDock")
-        self.panel = ContextPanel(self)
-        self.setWidget(self.panel)
-        self.retranslate()
+        panel = ContextPanel()
+        super().__init__("contextDock", panel, parent)
+        self.panel = panel
 
-    def retranslate(self) -> None:
-        """The title in the current language."""
-        self.setWindowTitle(self.tr("Context"))
-
-    def changeEvent(self, event: QEvent) -> None:
-        """Retranslate when the UI language changes."""
-        if event.type() == QEvent.Type.LanguageChange:
-            self.retranslate()
-        super().changeEvent(event)
+    def title(self) -> str:
+        """上下文."""
+        return self.tr("Context")

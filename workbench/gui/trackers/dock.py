@@ -2,28 +2,20 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent
-from PySide6.QtWidgets import QDockWidget, QWidget
+from PySide6.QtWidgets import QWidget
 
+from workbench.gui.panel_dock import PanelDock
 from workbench.gui.trackers.browser import TrackerBrowser
 
 
-class TrackerDock(QDockWidget):
+class TrackerDock(PanelDock):
     """追踪表: the foreshadowing ledger and the relationships."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.setObjectName("trackerDock")
-        self.browser = TrackerBrowser(self)
-        self.setWidget(self.browser)
-        self.retranslate()
+        browser = TrackerBrowser()
+        super().__init__("trackerDock", browser, parent)
+        self.browser = browser
 
-    def retranslate(self) -> None:
-        """The title in the current language."""
-        self.setWindowTitle(self.tr("Trackers"))
-
-    def changeEvent(self, event: QEvent) -> None:
-        """Retranslate when the UI language changes."""
-        if event.type() == QEvent.Type.LanguageChange:
-            self.retranslate()
-        super().changeEvent(event)
+    def title(self) -> str:
+        """追踪表."""
+        return self.tr("Trackers")

@@ -388,7 +388,9 @@ def measure_summary_stall(window, root: Path, closing: int) -> dict:
     gap, inside = recorder.worst()
     summary = (root / "references" / "rolling-summary.md").read_text(encoding="utf-8")
     heading = rf"^## 滚动摘要 Ch{closing - 4}-(Ch)?{closing}\s*$"  # both spellings of a range
-    assert re.search(heading, summary, re.MULTILINE), "summary not written back"
+    assert re.search(heading, summary, re.MULTILINE), (
+        f"summary not written back (the job that finished: {outcome.get('label')})"
+    )
     return {
         "stall_ms": gap,
         "stall_during": inside,

@@ -4,6 +4,7 @@ reads the file, as a new `workbench feed` process does) and counts the scans it 
 
 from __future__ import annotations
 
+import gc
 from pathlib import Path
 
 import pytest
@@ -96,4 +97,15 @@ def test_an_unsaved_buffer_is_scanned_but_never_saved_as_the_file(mini_novel, sc
     project_cache(project).store.save()
     scans.clear()
     assert presence_in_a_new_process(mini_novel).characters == on_disk
+    assert scans == []
+
+
+def test_a_closed_project_keeps_its_scans(mini_novel, scans):
+    project = Project.open(mini_novel)
+    chapter_presence(project, load_trackers(project))
+    del project
+    gc.collect()  # a Project refers to itself (`base`): the collector frees it, and its cache
+    assert (mini_novel / ".workbench" / CACHE_FILE).is_file()
+    scans.clear()
+    presence_in_a_new_process(mini_novel)
     assert scans == []

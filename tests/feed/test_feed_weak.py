@@ -16,28 +16,25 @@ WEAK = "弱相关条目一二三四五"  # 10 字
 OTHER = "关系条目一二三四五六"  # 10 字
 
 
+def on_demand(kind: str, items: list[Item]) -> Block:
+    return Block(
+        id=f"on_demand.{kind}",
+        layer=Layer.ON_DEMAND,
+        kind=kind,
+        title=kind,
+        source=f"references/{kind}.md",
+        group=Group.SCENE,
+        required=True,
+        items=items,
+    )
+
+
 def scene_blocks() -> list[Block]:
-    foreshadowing = Block(
-        id="on_demand.foreshadowing",
-        layer=Layer.ON_DEMAND,
-        kind="foreshadowing",
-        title="本章相关伏笔",
-        source="references/plot-tracker.md",
-        group=Group.SCENE,
-        required=True,
-        items=[Item("W1", WEAK, chapter=9, weak=True), Item("S1", STRONG, chapter=1)],
-    )
-    relationships = Block(
-        id="on_demand.relationships",
-        layer=Layer.ON_DEMAND,
-        kind="relationship",
-        title="本章相关关系变动",
-        source="references/relationship-tracker.md",
-        group=Group.SCENE,
-        required=True,
-        items=[Item("林风—苏瑶", OTHER, chapter=1)],
-    )
-    return [foreshadowing, relationships]
+    weak, strong = Item("W1", WEAK, chapter=9, weak=True), Item("S1", STRONG, chapter=1)
+    return [
+        on_demand("foreshadowing", [weak, strong]),
+        on_demand("relationships", [Item("林风—苏瑶", OTHER, chapter=1)]),
+    ]
 
 
 def fitted(budget: int) -> tuple[list[Block], Ledger]:

@@ -145,7 +145,11 @@ def ask_queue_summaries(
     parent: QWidget | None, why: str, labels: list[str], tokens: int | None
 ) -> bool:
     """Whether to queue these summary jobs (asked for more than one, or any paid one)."""
-    title, text = queue_question(why, labels, tokens)
+    return _yes_or_no(parent, *queue_question(why, labels, tokens))
+
+
+def _yes_or_no(parent: QWidget | None, title: str, text: str) -> bool:
+    """A Yes/No question whose default (Enter, Esc) is No: for work that costs or replaces."""
     answer = QMessageBox.question(
         parent,
         title,
@@ -158,7 +162,7 @@ def ask_queue_summaries(
 
 def ask_replace_hand_written(parent: QWidget | None, label: str) -> bool:
     """Whether to regenerate a rolling-summary section the author wrote by hand."""
-    answer = QMessageBox.question(
+    return _yes_or_no(
         parent,
         QCoreApplication.translate("Prompts", "Replace a hand-written summary?"),
         QCoreApplication.translate(
@@ -166,7 +170,4 @@ def ask_replace_hand_written(parent: QWidget | None, label: str) -> bool:
             "The rolling summary %1 was written by hand. Regenerating it replaces it with a "
             "generated section. Go on?",
         ).replace("%1", label),
-        QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
-        QMessageBox.StandardButton.No,
     )
-    return answer == QMessageBox.StandardButton.Yes

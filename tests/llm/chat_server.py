@@ -9,6 +9,10 @@ from dataclasses import dataclass, field, replace
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 HANG_LIMIT = 30.0  # a hanging reply never outlives a test by more than this
+HUGE = 20 * 1024 * 1024  # bytes of a `huge` non-streamed answer
+# Misbehaving endpoints: a redirect elsewhere (content: the Location), an HTML page, invalid
+# UTF-8, an answer of many megabytes, and streams that drip keep-alives or bytes forever.
+CHAOS = ("redirect", "html", "bad_utf8", "huge", "drip", "drip_bytes")
 
 
 @dataclass(frozen=True)
@@ -107,6 +111,8 @@ def make_handler(server: ChatServer) -> type[BaseHTTPRequestHandler]:
             elif reply.kind == "echo":  # a careless server quoting the request's credentials
                 echoed = f'{{"error": "bad credentials: {self.headers["Authorization"]}"}}'
                 self._send(400, echoed.encode())
+            elif reply.kind in CHAOS:
+                self._chaos(reply, stream)
             elif reply.kind == "hang":
                 server.release.wait(HANG_LIMIT)
             elif reply.kind == "malformed":
@@ -138,6 +144,42 @@ def make_handler(server: ChatServer) -> type[BaseHTTPRequestHandler]:
                 finish = "length" if reply.kind == "truncated" else "stop"
                 data = json.dumps(completion(reply.content, finish), ensure_ascii=False)
                 self._send(200, data.encode())
+
+        def _chaos(self, reply: Reply, stream: bool) -> None:
+            """Endpoints that misbehave on purpose (see CHAOS)."""
+            if reply.kind == "redirect":  # to another address, which must not get the key
+                self._send(307, b"", (("Location", reply.content),))
+            elif reply.kind == "html":
+                data = b"<html><body><h1>502 Bad Gateway</h1></body></html>"
+                self.send_response(200)
+                self.send_header("Content-Type", "text/html")
+                self.send_header("Content-Length", str(len(data)))
+                self.end_headers()
+                self.wfile.write(data)
+            elif reply.kind == "bad_utf8" and stream:
+                self._start_stream()
+                self.wfile.write(chunk("陆照提灯")[:-8] + b"\xff\xfe" + b'"}}]}\n\n')
+                self.wfile.write(chunk("", "stop") + b"data: [DONE]\n\n")
+            elif reply.kind == "bad_utf8":
+                data = json.dumps(completion("陆照提灯"), ensure_ascii=False).encode()
+                self._send(200, data.replace("提".encode(), b"\xff\xfe"))
+            elif reply.kind == "huge" and stream:
+                self._start_stream()
+                piece = chunk("灯" * 4000)
+                for _ in range(1000):  # about 12 MB of answer
+                    self.wfile.write(piece)
+            elif reply.kind == "huge":
+                self._send(200, b'{"choices": [{"message": {"content": "' + b"x" * HUGE + b'"}}]}')
+            elif reply.kind == "drip":  # keep-alive comments, one at a time, never an answer
+                self._start_stream()
+                while not server.release.wait(reply.delay or 0.05):
+                    self.wfile.write(b": still thinking\n\n")
+                    self.wfile.flush()
+            elif reply.kind == "drip_bytes":  # one byte at a time, never a line break
+                self._start_stream()
+                while not server.release.wait(reply.delay or 0.05):
+                    self.wfile.write(b"d")
+                    self.wfile.flush()
 
         def _start_stream(self) -> None:
             self.send_response(200)

@@ -15,11 +15,13 @@ refused rather than held in memory.
 
 from __future__ import annotations
 
+import codecs
 import json
 import logging
+import re
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -49,6 +51,7 @@ Message = dict[str, str]
 EXCERPT_CHARS = 200
 MAX_REPLY_BYTES = 8 * 1024 * 1024  # far past any chat answer; more is a broken endpoint
 MAX_ERROR_BYTES = 64 * 1024  # what is read of an error body, to quote from
+_LINE_BREAK = re.compile(r"\r\n|\r|\n")
 
 
 @dataclass(frozen=True)
@@ -63,6 +66,7 @@ class ClientConfig:
     max_retries: int = 3
     backoff_base: float = 1.0  # seconds before the first retry; doubles after each
     backoff_max: float = 30.0  # cap on any wait, Retry-After included
+    answer_timeout: float = 600.0  # seconds for one whole answer, however it trickles in
 
     @classmethod
     def from_settings(cls, settings: Settings, **overrides: Any) -> ClientConfig:
@@ -188,10 +192,11 @@ class ChatClient:
             ):
                 if r.status_code != 200:
                     raise self._status_error(r)
+                deadline = time.monotonic() + self.config.answer_timeout
                 # A server that ignores `stream` answers with plain JSON; read it as such.
                 if stream and "text/event-stream" in r.headers.get("Content-Type", ""):
-                    return self._read_stream(r, cancel, on_delta)
-                return self._read_whole(r)
+                    return self._read_stream(r, cancel, on_delta, deadline)
+                return self._read_whole(r, deadline)
         except httpx.ConnectTimeout:
             raise _Retry(
                 LlmTimeout(
@@ -216,18 +221,24 @@ class ChatClient:
             ) from None
 
     def _status_error(self, response: httpx.Response) -> Exception:
-        body = _read_at_most(response, MAX_ERROR_BYTES)
+        body = self._read_at_most(response, MAX_ERROR_BYTES, time.monotonic() + 60)
         excerpt = self._excerpt(body)
         status = response.status_code
         message = f"{self.endpoint} answered HTTP {status}" + (f": {excerpt}" if excerpt else "")
+        if 300 <= status < 400:
+            where = self._scrub(response.headers.get("Location", ""))[:EXCERPT_CHARS]
+            message = (
+                f"{self.endpoint} redirected (HTTP {status}) to {where or 'elsewhere'}; not "
+                "followed, so the key went nowhere else: set the base URL to the address you trust"
+            )
         error = LlmHttpError(status, message)
         if status == 429 or status >= 500:
             return _Retry(error, _retry_after(response))
         return error
 
-    def _read_whole(self, response: httpx.Response) -> str:
+    def _read_whole(self, response: httpx.Response, deadline: float) -> str:
         try:
-            body = _read_at_most(response, MAX_REPLY_BYTES + 1)
+            body = self._read_at_most(response, MAX_REPLY_BYTES + 1, deadline)
         except httpx.RemoteProtocolError:
             raise LlmStreamCutOff(f"{self.endpoint}: the answer was cut off") from None
         try:
@@ -249,6 +260,7 @@ class ChatClient:
         response: httpx.Response,
         cancel: threading.Event | None,
         on_delta: Callable[[str], None] | None,
+        deadline: float,
     ) -> str:
         pieces: list[str] = []
         received = 0
@@ -256,7 +268,7 @@ class ChatClient:
         finish: str | None = None
         done = False
         try:
-            for line in response.iter_lines():
+            for line in self._lines(response, cancel, deadline):
                 _check(cancel)
                 if not line.startswith("data:"):
                     continue  # blank separators, `:` comments, `event:` lines
@@ -292,6 +304,47 @@ class ChatClient:
         if rest and on_delta is not None:
             on_delta(rest)
         return self._unechoed("".join(pieces))
+
+    def _lines(
+        self, response: httpx.Response, cancel: threading.Event | None, deadline: float
+    ) -> Iterator[str]:
+        """The stream's lines, decoded strictly as UTF-8. Cancel and the answer deadline are
+        checked on every piece received, so a stream that drips keep-alives or single bytes
+        (each within the read timeout) still ends; no line may outgrow MAX_REPLY_BYTES."""
+        decoder = codecs.getincrementaldecoder("utf-8")("strict")
+        pending = ""
+        for data in response.iter_bytes():
+            _check(cancel)
+            self._check_deadline(deadline)
+            try:
+                pending += decoder.decode(data)
+            except UnicodeDecodeError:
+                raise self._malformed("the stream is not valid UTF-8", data) from None
+            if len(pending) > MAX_REPLY_BYTES:
+                raise self._too_large()
+            *complete, pending = _LINE_BREAK.split(pending)
+            yield from complete
+        pending += decoder.decode(b"", final=True)
+        if pending:
+            yield pending
+
+    def _read_at_most(self, response: httpx.Response, limit: int, deadline: float) -> bytes:
+        """The body's first `limit` bytes (all of it when shorter), without reading the rest,
+        within the answer deadline."""
+        data = bytearray()
+        for piece in response.iter_bytes():
+            self._check_deadline(deadline)
+            data += piece
+            if len(data) >= limit:
+                break
+        return bytes(data[:limit])
+
+    def _check_deadline(self, deadline: float) -> None:
+        if time.monotonic() > deadline:
+            raise LlmTimeout(
+                f"{self.endpoint}: the answer took longer than "
+                f"{self.config.answer_timeout:g} s (answer timeout)"
+            )
 
     def _parse_chunk(self, data: str) -> tuple[str, str | None]:
         try:
@@ -351,16 +404,6 @@ class ChatClient:
 def _check(cancel: threading.Event | None) -> None:
     if cancel is not None and cancel.is_set():
         raise LlmCancelled("the request was cancelled")
-
-
-def _read_at_most(response: httpx.Response, limit: int) -> bytes:
-    """The body's first `limit` bytes (all of it when shorter), without reading the rest."""
-    data = bytearray()
-    for piece in response.iter_bytes():
-        data += piece
-        if len(data) >= limit:
-            break
-    return bytes(data[:limit])
 
 
 def _retry_after(response: httpx.Response) -> float | None:

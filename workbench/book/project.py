@@ -156,7 +156,13 @@ class Project:
         if self.is_view:
             raise ReadOnlyView(f"{path}: a view of unsaved buffers does not write")
         self.contained(path, entry=self.relative(path))
-        written = write_text(path, text, self.known_encoding(path))
+        try:
+            written = write_text(path, text, self.known_encoding(path))
+        except OSError as error:  # a full disk, a read-only file system, no permission
+            reason = error.strerror or str(error)
+            raise FileProblem(
+                path, f"not saved: {reason}; the file on disk is unchanged"
+            ) from error
         stat = path.stat()
         with self._files_lock:
             self._files[path] = ((stat.st_mtime_ns, stat.st_size), written)

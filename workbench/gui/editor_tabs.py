@@ -202,7 +202,8 @@ class EditorTabs(QTabWidget):
             else:
                 written = self.project.write(editor.path, text)
         except (OSError, WorkbenchError) as error:
-            prompts.show_problem(self, self.tr("Save failed"), str(error))
+            kept = self.tr("Your text is still here in the editor: nothing is lost.")
+            prompts.show_problem(self, self.tr("Save failed"), f"{error}\n\n{kept}")
             return False
         editor.mark_saved(written)
         self._forget_autosave(editor)

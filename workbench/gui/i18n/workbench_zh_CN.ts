@@ -398,6 +398,10 @@
   <context>
     <name>EditorTabs</name>
     <message>
+      <source>Your text is still here in the editor: nothing is lost.</source>
+      <translation>文字仍在编辑器里，一个字也没有丢。</translation>
+    </message>
+    <message>
       <source>Chapter %1</source>
       <translation>第%1章</translation>
     </message>

@@ -8,7 +8,7 @@ import pytest
 from workbench.book.layout import Role
 from workbench.book.project import Project
 from workbench.book.templates import create_project
-from workbench.errors import LayoutProblem
+from workbench.errors import FileProblem, LayoutProblem
 
 
 def test_new_project_with_chapters_in_every_name_form_opens_in_order(tmp_path):
@@ -98,7 +98,7 @@ def test_save_that_fails_midway_leaves_the_old_chapter_intact(tmp_path, monkeypa
         raise OSError("injected I/O error")
 
     monkeypatch.setattr(os, failing, explode)
-    with pytest.raises(OSError, match="injected"):
+    with pytest.raises(FileProblem, match=r"ch001\.md: not saved: injected I/O error"):
         project.save_chapter(1, "# 第1章 新\n" + "新的文字" * 5000)
     monkeypatch.undo()
     assert path.read_bytes() == before

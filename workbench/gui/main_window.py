@@ -9,7 +9,7 @@ from pathlib import Path
 
 from PySide6.QtCore import QEvent, QSettings, Qt
 from PySide6.QtGui import QCloseEvent
-from PySide6.QtWidgets import QFileDialog, QMainWindow, QSplitter, QWidget
+from PySide6.QtWidgets import QFileDialog, QMainWindow, QSplitter, QStackedWidget, QWidget
 
 from workbench.book.importer import ImportPlan, plan_import, read_manuscript, write_import
 from workbench.book.layout import Role
@@ -17,6 +17,7 @@ from workbench.book.lock import other_holder, release_lock, take_lock
 from workbench.book.plans import with_chapter_type
 from workbench.book.project import Project
 from workbench.book.templates import create_project
+from workbench.bundled import copy_sample_novel
 from workbench.errors import WorkbenchError
 from workbench.feed.pins import PINS_FILE, pin_ref
 from workbench.gui import prompts
@@ -36,6 +37,7 @@ from workbench.gui.summaries.model import SummaryJobsModel
 from workbench.gui.summary_worker import SummaryQueue
 from workbench.gui.trackers.dock import TrackerDock
 from workbench.gui.watcher import ProjectWatcher
+from workbench.gui.welcome import WelcomePage, sample_destination
 from workbench.settings import Settings, config_dir, save_settings
 from workbench.summaries.jobs import (
     FixedContextJob,
@@ -81,7 +83,11 @@ class MainWindow(QMainWindow):
         self.splitter.addWidget(self.tabs)
         self.splitter.setStretchFactor(1, 1)
         self.splitter.setSizes([280, 820])
-        self.setCentralWidget(self.splitter)
+        self.welcome = WelcomePage(self)
+        self.central = QStackedWidget(self)
+        self.central.addWidget(self.welcome)
+        self.central.addWidget(self.splitter)
+        self.setCentralWidget(self.central)
         self.context_dock = ContextDock(self)
         self.context_panel = self.context_dock.panel
         self.tracker_dock = TrackerDock(self)
@@ -141,6 +147,11 @@ class MainWindow(QMainWindow):
         self.actions_.close_tab.triggered.connect(self.close_current_tab)
         self.actions_.settings.triggered.connect(self.edit_settings)
         self.actions_.quit.triggered.connect(self.close)
+        self.welcome.openSampleRequested.connect(self.open_sample_copy)
+        self.welcome.newProjectRequested.connect(self.choose_new_project_folder)
+        self.welcome.openFolderRequested.connect(self.choose_project_folder)
+        self.welcome.importRequested.connect(self.choose_manuscript)
+        self.welcome.recentRequested.connect(self.open_project)
         self.actions_.find.triggered.connect(self.open_find_bar)
         self.actions_.previous_chapter.triggered.connect(self.previous_chapter)
         self.actions_.next_chapter.triggered.connect(self.next_chapter)
@@ -178,6 +189,7 @@ class MainWindow(QMainWindow):
         self.watcher.stop()
         self._release_lock()
         self.project = project
+        self.central.setCurrentWidget(self.splitter)
         self._take_lock()
         self.tabs.set_project(None)
         self.tabs.set_project(project)
@@ -204,6 +216,18 @@ class MainWindow(QMainWindow):
         if self.project is not None:
             with contextlib.suppress(OSError):
                 release_lock(self.project)
+
+    def open_sample_copy(self) -> bool:
+        """Copy the bundled sample into a new folder of the author's (asking first) and open it."""
+        target = sample_destination()
+        if not prompts.ask_copy_sample(self, str(target)):
+            return False
+        try:
+            copy_sample_novel(target)
+        except (OSError, WorkbenchError) as error:
+            prompts.show_problem(self, self.tr("Cannot copy the sample novel"), str(error))
+            return False
+        return self.open_project(target)
 
     def choose_project_folder(self) -> None:
         """Ask for a folder and open it."""
@@ -288,6 +312,7 @@ class MainWindow(QMainWindow):
             action = menu.addAction(folder)
             action.setData(folder)
         menu.setEnabled(bool(self.settings.recent_projects))
+        self.welcome.set_recent(self.settings.recent_projects)
 
     def _recent_chosen(self, action) -> None:
         self.open_project(action.data())

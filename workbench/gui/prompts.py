@@ -93,6 +93,22 @@ def ask_open_locked(parent: QWidget | None, host: str, pid: int, since: str) -> 
     return answer == QMessageBox.StandardButton.Open
 
 
+def ask_copy_sample(parent: QWidget | None, target: str) -> bool:
+    """Copy the bundled sample novel into the new folder `target` (True), or not."""
+    answer = QMessageBox.question(
+        parent,
+        QCoreApplication.translate("Prompts", "Open the sample novel"),
+        QCoreApplication.translate(
+            "Prompts",
+            "Workbench will copy the sample novel 《烬灯录》 into a new folder:\n\n%1\n\n"
+            "and open it there. Nothing else is changed.",
+        ).replace("%1", target),
+        QMessageBox.StandardButton.Ok | QMessageBox.StandardButton.Cancel,
+        QMessageBox.StandardButton.Ok,
+    )
+    return answer == QMessageBox.StandardButton.Ok
+
+
 def show_problem(parent: QWidget | None, title: str, message: str) -> None:
     """Tell the author something failed, with the engine's message (file and reason)."""
     QMessageBox.warning(parent, title, message)

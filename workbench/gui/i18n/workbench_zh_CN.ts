@@ -899,6 +899,10 @@
   <context>
     <name>MainWindow</name>
     <message>
+        <source>Cannot copy the sample novel</source>
+        <translation>无法复制示例小说</translation>
+    </message>
+    <message>
       <source>Cannot open project</source>
       <translation>无法打开项目</translation>
     </message>
@@ -1320,6 +1324,22 @@
   </context>
   <context>
     <name>Prompts</name>
+    <message>
+        <source>Open the sample novel</source>
+        <translation>打开示例小说</translation>
+    </message>
+    <message>
+        <source>Workbench will copy the sample novel 《烬灯录》 into a new folder:
+
+%1
+
+and open it there. Nothing else is changed.</source>
+        <translation>Workbench 会把示例小说《烬灯录》复制到一个新文件夹：
+
+%1
+
+并在那里打开。其他任何文件都不会改动。</translation>
+    </message>
     <message>
       <source>Project already open</source>
       <translation>项目已在别处打开</translation>
@@ -1821,4 +1841,39 @@ Restore it into the editor? Nothing is written to the file until you save.</sour
       <translation>详情</translation>
     </message>
   </context>
+<context>
+    <name>WelcomePage</name>
+    <message>
+        <source>Workbench</source>
+        <translation>Workbench 写作台</translation>
+    </message>
+    <message>
+        <source>A book is a folder of Markdown files. Every agent call gets the fixed, rolling and on-demand layers within budget, listed in a checklist before it is sent.</source>
+        <translation>一本书就是一个 Markdown 文件夹。每次调用 Agent，固定层、滚动层和按需层都在预算之内喂入，发送前先列出上下文清单。</translation>
+    </message>
+    <message>
+        <source>Open the sample novel 《烬灯录》 (a copy)</source>
+        <translation>打开示例小说《烬灯录》（副本）</translation>
+    </message>
+    <message>
+        <source>Copies the bundled sample into %1 and opens it; the original stays as it is.</source>
+        <translation>把自带的示例复制到 %1 并打开；原件保持不变。</translation>
+    </message>
+    <message>
+        <source>New project…</source>
+        <translation>新建项目…</translation>
+    </message>
+    <message>
+        <source>Open a project folder…</source>
+        <translation>打开项目文件夹…</translation>
+    </message>
+    <message>
+        <source>Import a manuscript (TXT, Markdown, Word)…</source>
+        <translation>导入手稿（TXT、Markdown、Word）…</translation>
+    </message>
+    <message>
+        <source>Recent projects</source>
+        <translation>最近的项目</translation>
+    </message>
+</context>
 </TS>

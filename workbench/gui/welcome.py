@@ -12,10 +12,12 @@ from pathlib import Path
 from platformdirs import user_documents_dir
 from PySide6.QtCore import QEvent, Qt, Signal
 from PySide6.QtWidgets import (
+    QHBoxLayout,
     QLabel,
     QListWidget,
     QListWidgetItem,
     QPushButton,
+    QSizePolicy,
     QVBoxLayout,
     QWidget,
 )
@@ -66,7 +68,7 @@ class WelcomePage(QWidget):
         self.recent.setMaximumHeight(180)
 
         column = QWidget(self)
-        column.setFixedWidth(PAGE_WIDTH)
+        column.setMaximumWidth(PAGE_WIDTH)  # narrower windows squeeze it, never grow for it
         inner = QVBoxLayout(column)
         inner.setSpacing(10)
         for widget in (
@@ -80,9 +82,14 @@ class WelcomePage(QWidget):
             self.recent,
         ):
             inner.addWidget(widget)
+        column.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
+        row = QHBoxLayout()
+        row.addStretch(1)
+        row.addWidget(column, 3)
+        row.addStretch(1)
         outer = QVBoxLayout(self)
         outer.addStretch(1)
-        outer.addWidget(column, 0, Qt.AlignmentFlag.AlignHCenter)
+        outer.addLayout(row)
         outer.addStretch(2)
 
         self.sample_button.clicked.connect(self.openSampleRequested)

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 from conftest import StandardButton
+from PySide6.QtCore import Qt
 
 from workbench.cli.main import main
 from workbench.gui.summaries.model import JOB_ID_ROLE, Column
@@ -143,3 +144,27 @@ def test_the_context_panel_marks_a_stale_section_naming_the_chapter(
     )
     rolling = next(line for line in panel.summary.checklist_lines() if "滚动摘要 Ch6-10" in line)
     assert rolling.endswith(" — 已过期：滚动摘要 Ch6-10：第7章")
+
+
+def test_regenerating_a_summary_from_its_block_in_the_context_panel(window, novel, dialogs, qtbot):
+    panel = window.context_panel
+    panel.follow_chapter(13)
+    panel.rebuild_now()
+    qtbot.waitUntil(
+        lambda: panel.current is not None and panel.current.job_id == panel.refresher.latest_id,
+        timeout=15_000,
+    )
+    model = panel.model
+    row = next(
+        r
+        for r in range(model.rowCount())
+        if model.index(r, 0).data(Qt.ItemDataRole.UserRole) == "rolling.summary.6-10"
+    )
+    menu = panel.block_menu(model.index(row, 0))
+    regenerate = next(a for a in menu.actions() if a.text() == "重新生成此摘要")
+    dialogs.answer(StandardButton.Yes)  # the sample's section was written by hand
+    with qtbot.waitSignal(window.summaries.done, timeout=30_000):
+        regenerate.trigger()
+    assert dialogs.asked[-1][1] == "替换手写的摘要？"
+    assert states(window) == [("Ch6-10", "done")]
+    assert "## 滚动摘要 Ch6-Ch10\n<!-- workbench:chapters" in (novel / ROLLING).read_text("utf-8")

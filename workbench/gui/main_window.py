@@ -126,6 +126,7 @@ class MainWindow(QMainWindow):
         self.context_panel.openSourceRequested.connect(self.open_source)
         self.context_panel.chapterTypeRequested.connect(self.set_chapter_type)
         self.context_panel.statusMessage.connect(self.show_message)
+        self.context_panel.summaryRegenerateRequested.connect(self.regenerate_summary)
         self.context_panel.agentChosen.connect(self.prepare.set_default_agent)
         self.context_panel.agentChosen.connect(self.actions_.set_default_agent)
         self.tabs.ziChanged.connect(self.status.set_chapter_zi)

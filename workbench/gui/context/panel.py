@@ -10,6 +10,7 @@ main window (by signal) for everything else.
 from __future__ import annotations
 
 import logging
+import re
 from collections.abc import Callable
 from pathlib import Path
 
@@ -48,6 +49,8 @@ log = logging.getLogger(__name__)
 
 DEBOUNCE_MS = 300
 MAX_CHAPTER = 99_999
+# The selector names a rolling-summary block after its range (feed/select.py summary_blocks).
+SUMMARY_BLOCK = re.compile(r"rolling\.summary\.(\d+)-(\d+)")
 
 
 class ContextPanel(QWidget):
@@ -58,6 +61,7 @@ class ContextPanel(QWidget):
     feedChanged = Signal(object)  # PanelFeed: a newer feed is shown
     agentChosen = Signal(str)  # the agent picker changed
     statusMessage = Signal(str)
+    summaryRegenerateRequested = Signal(int, int)  # first and last chapter of a summary range
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -445,6 +449,10 @@ class ContextPanel(QWidget):
         self.openSourceRequested.emit(self.project.root / path, section, find)
 
     def _block_menu(self, index: QModelIndex, position) -> None:
+        self.block_menu(index).popup(position)
+
+    def block_menu(self, index: QModelIndex) -> QMenu:
+        """The context menu of a block or item row: pin or unpin, open, regenerate a summary."""
         first = index.siblingAtColumn(0)
         ref = first.data(PIN_ROLE)
         pinned = bool(first.data(PINNED_ROLE))
@@ -463,7 +471,13 @@ class ContextPanel(QWidget):
             menu.addAction(self.tr("Open the source")).triggered.connect(
                 lambda _checked=False, i=first: self._open_row(i)
             )
-        menu.popup(position)
+        summary = SUMMARY_BLOCK.fullmatch(str(first.data(Qt.ItemDataRole.UserRole) or ""))
+        if summary and not is_item:
+            start, end = int(summary.group(1)), int(summary.group(2))
+            menu.addAction(self.tr("Regenerate this summary")).triggered.connect(
+                lambda _checked=False, a=start, b=end: self.summaryRegenerateRequested.emit(a, b)
+            )
+        return menu
 
     def _pin_menu(self, position) -> None:
         index = self.pin_list.indexAt(position)

@@ -203,6 +203,10 @@
   <context>
     <name>ContextPanel</name>
     <message>
+        <source>Regenerate this summary</source>
+        <translation>重新生成此摘要</translation>
+    </message>
+    <message>
       <source>Agent</source>
       <translation>Agent</translation>
     </message>

@@ -80,7 +80,7 @@ def mutated(draw, original: bytes) -> bytes:
 
 
 @settings(
-    max_examples=150,
+    max_examples=30,
     deadline=None,
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )
@@ -97,7 +97,9 @@ def test_mutated_inputs_get_a_clear_answer_and_are_never_rewritten(tmp_path, dat
         capsys.readouterr()
         assert code in EXITS, (command, code)
         assert (project / target).read_bytes() == broken, command
-    shutil.rmtree(project)
+    # An earlier example's project, collected now, may be saving its scan cache (only a
+    # cache, written when a project goes away): never let that race fail the example.
+    shutil.rmtree(project, ignore_errors=True)
 
 
 @settings(

@@ -59,7 +59,10 @@ def test_button_menu_and_shortcut_exist(window) -> None:
     picker = window.context_panel.agent_picker
     picker.setCurrentIndex(picker.findData("FinalReviewer"))
     assert window.actions_.prepare_feed.text() == "准备 FinalReviewer 喂入"
-    panel_button = window.context_panel.findChild(object, "contextPrepareButton")
+    panel_button = window.context_panel.findChild(object, "prepareFeedButton")
+    assert panel_button is not None and panel_button is not window.actions_.toolbar.widgetForAction(
+        window.actions_.prepare_feed
+    )
     panel_button.click()  # the button at the top of the context panel
     dialog = window.prepare.dialog
     assert dialog.agent == "FinalReviewer" and dialog.chapter == 12

@@ -109,7 +109,8 @@ class MainWindow(QMainWindow):
         self.prepare = PrepareFeed(self)
         self.prepare.set_request_source(self.context_panel.request)
         self.context_panel.set_buffer_source(self.tabs.unsaved_buffers)
-        self.context_panel.add_header_action(self.actions_.prepare_feed, "contextPrepareButton")
+        # The contract name (#11) for both: the toolbar's button and the panel's are one action.
+        self.context_panel.add_header_action(self.actions_.prepare_feed, "prepareFeedButton")
         self._wire()
         self._fill_recent_menu()
         self._update_title()

@@ -36,10 +36,12 @@ lint: $(STAMP)
 	$(VENV)/bin/ruff check workbench tests benchmarks packaging
 	$(VENV)/bin/ruff format --check workbench tests benchmarks packaging
 
+# Every test: the suite, then the long fault loops (hundreds of SIGKILLs during saves).
 test: lint translations
 	QT_QPA_PLATFORM=offscreen $(VENV)/bin/pytest -q -m "not faults"
+	QT_QPA_PLATFORM=offscreen $(VENV)/bin/pytest -q -m faults
 
-# The long fault loops (hundreds of SIGKILLs during saves); .ci/run runs them after `make test`.
+# Only the fault loops, for working on them.
 test-faults: $(STAMP) translations
 	QT_QPA_PLATFORM=offscreen $(VENV)/bin/pytest -q -m faults
 

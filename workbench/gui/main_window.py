@@ -46,6 +46,7 @@ from workbench.summaries.jobs import (
     estimated_tokens,
     summary_ranges,
 )
+from workbench.trackers.cache import release_project_cache
 
 log = logging.getLogger(__name__)
 
@@ -190,6 +191,8 @@ class MainWindow(QMainWindow):
             return False
         self.watcher.stop()
         self._release_lock()
+        if self.project is not None:
+            release_project_cache(self.project)
         self.project = project
         self.central.setCurrentWidget(self.splitter)
         self._take_lock()
@@ -669,3 +672,5 @@ class MainWindow(QMainWindow):
         self.prepare.shut_down()
         self.summaries.shutdown()
         self.context_panel.shutdown()
+        if self.project is not None:
+            release_project_cache(self.project)

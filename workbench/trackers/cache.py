@@ -48,11 +48,19 @@ _CACHES: WeakKeyDictionary[Project, ProjectCache] = WeakKeyDictionary()
 def project_cache(project: Project) -> ProjectCache:
     """The cache of one open project, shared by its views of unsaved buffers (every entry is
     keyed by content, so a view never reads another text's answer); it goes when the
-    project does."""
+    project does, or with release_project_cache."""
     cache = _CACHES.get(project.base)
     if cache is None:
         cache = _CACHES[project.base] = ProjectCache(store=ScanStore(_store_path(project)))
     return cache
+
+
+def release_project_cache(project: Project) -> None:
+    """Save the chapter scans of a project being closed and forget its cache (the app calls
+    this when it opens another project or quits; a one-shot command saves at exit)."""
+    cache = _CACHES.pop(project.base, None)
+    if cache is not None:
+        cache.store.save()
 
 
 def _store_path(project: Project) -> Path | None:

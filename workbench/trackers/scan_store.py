@@ -6,8 +6,8 @@ file maps each chapter (by path) to the (mtime, size) it had and the sha256 of i
 the test `Project.read` uses to notice a change — and, per scanner (its kind and terms,
 hashed), each content hash to the terms found. A chapter whose stat differs is read and
 scanned again; a new alias or keyword is a new scanner, so every chapter is scanned for it.
-Saved when the process exits or the project is closed (and by `save`); a file that cannot
-be read or written is logged and ignored: it is only a cache.
+Saved when the process exits or the app closes the project (release_project_cache); a file
+that cannot be read or written is logged and ignored: it is only a cache.
 """
 
 from __future__ import annotations
@@ -104,10 +104,6 @@ class ScanStore:
             except OSError as error:
                 log.warning("cannot save chapter scans %s: %s", self.path, error)
             self._dirty = False
-
-    def __del__(self) -> None:
-        # A project closed in a long session (the app) goes with its cache: keep its scans.
-        self.save()
 
     def _load(self, path: Path) -> None:
         try:

@@ -24,7 +24,12 @@ from workbench.book.naming import MAX_CHAPTER, chapter_number_from_name, gap_ran
 from workbench.book.plans import plan_from_file, split_front_matter
 from workbench.book.project import CHAPTER_SUFFIXES, Project
 from workbench.book.sections import Section, sections
-from workbench.book.summary_record import changed_chapters, recorded_chapters, summary_range
+from workbench.book.summary_record import (
+    SUMMARY_TITLE,
+    changed_chapters,
+    recorded_chapters,
+    summary_range,
+)
 from workbench.book.templates import (
     CONTENT_ROLES,
     role_holds_only_template,
@@ -37,7 +42,6 @@ log = logging.getLogger(__name__)
 
 ROLLING_SECTION_CAP = 2200
 OUTLINE_CAP = CAPS[FixedPart.OUTLINE]
-ROLLING_TITLE = "滚动摘要"
 
 ROLE_DESCRIPTIONS = {
     Role.WORLD: "the world and its 力量体系",
@@ -251,7 +255,7 @@ class _Checker:
         summary = self.text(Role.ROLLING_SUMMARY)
         if summary is not None:
             for section in sections(summary):
-                if section.level == 2 and section.title.strip().startswith(ROLLING_TITLE):
+                if section.level == 2 and section.title.strip().startswith(SUMMARY_TITLE):
                     self.stale_summary(section, summary)
                     zi = count_zi(section.body(summary))
                     if zi > ROLLING_SECTION_CAP:

@@ -22,12 +22,19 @@ from workbench.book.project import Project
 
 _RECORD = re.compile(r"<!--\s*workbench:chapters[ \t]*\r?\n(.*?)-->[ \t]*(?:\r?\n)?", re.DOTALL)
 _LINE = re.compile(r"^\s*(\d+)\s+sha256=([0-9a-f]{64})\s*$")
-_RANGE = re.compile(r"滚动摘要\s*Ch\s*(\d+)\s*[-–—~～至到]\s*(?:Ch\s*)?(\d+)", re.IGNORECASE)
+SUMMARY_TITLE = "滚动摘要"
+# The one reading of a section heading, shared by the feed, the summariser and `check`, so a
+# section one of them uses is never one another skips or reports.
+_RANGE = re.compile(
+    r"滚动摘要\s*(?:ch|第)?\s*(\d+)\s*章?\s*[-–—~～至到]\s*(?:ch|第)?\s*(\d+)\s*章?", re.IGNORECASE
+)
 
 
 def summary_range(title: str) -> tuple[int, int] | None:
-    """(first, last) chapter of a `滚动摘要 Ch6-Ch10` (or `Ch6-10`) heading, else None."""
-    match = _RANGE.search(title)
+    """(first, last) chapter of a `滚动摘要 Ch6-Ch10` heading (also `Ch6-10`, `第6-10章`,
+    `第6章-第10章`), else None. The whole title must be the range: `滚动摘要 Ch6-10 草稿` is no
+    section of the file."""
+    match = _RANGE.fullmatch(title.strip())
     return (int(match.group(1)), int(match.group(2))) if match else None
 
 

@@ -40,7 +40,7 @@ def summary_sections(text: str) -> tuple[SummarySection, ...]:
     """Every 滚动摘要 section of the file, ordered by the chapters it covers."""
     found = []
     for section in sections(text):
-        span = summary_range(section.title) if section.level <= 2 else None
+        span = summary_range(section.title) if section.level == 2 else None
         if span:
             body = section.body(text)
             title = section.title.strip()

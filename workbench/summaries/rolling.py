@@ -21,12 +21,12 @@ from dataclasses import dataclass
 
 from workbench.book.counting import count_zi
 from workbench.book.sections import Section, sections
+from workbench.book.summary_record import SUMMARY_TITLE, summary_range
 from workbench.summaries.errors import SummaryRejected
 
 log = logging.getLogger(__name__)
 
 SUMMARY_CAP = 2200
-SUMMARY_TITLE = "滚动摘要"
 SECTION_TITLES = (
     "主题进展与情感主弧",
     "核心角色当前心理状态与关系变化关键节点",
@@ -36,9 +36,6 @@ SECTION_TITLES = (
 FILE_TITLE = "# 滚动摘要"
 MAX_PREAMBLE = 200  # characters of chat text dropped around an answer; more is rejected
 
-_RANGE = re.compile(
-    r"^滚动摘要\s*(?:ch|第)?\s*(\d+)\s*章?\s*[-–—~～至到]\s*(ch)?\s*(\d+)\s*章?\s*$", re.IGNORECASE
-)
 _FENCED = re.compile(r"^(`{3,}|~{3,})[^\n]*\n(.*?)\n\1[ \t]*$", re.MULTILINE | re.DOTALL)
 _HEADING_LINE = re.compile(r"^#{1,6}[ \t]", re.MULTILINE)
 
@@ -76,10 +73,9 @@ def summary_sections(text: str) -> list[SummarySection]:
     for section in sections(text):
         if section.level != 2:
             continue
-        match = _RANGE.match(section.title.strip())
-        if match:
-            start, end = int(match.group(1)), int(match.group(3))
-            found.append(SummarySection(start, end, section))
+        span = summary_range(section.title)
+        if span:
+            found.append(SummarySection(*span, section))
     return found
 
 
@@ -104,12 +100,11 @@ def validate_section(raw: str, job: SummaryJob) -> str:
     if len(top) > 1:
         titles = ", ".join(repr(s.title) for s in top)
         raise SummaryRejected(job.what, f"expected exactly one section, found {len(top)}: {titles}")
-    match = _RANGE.match(first.title.strip())
-    if first.level != 2 or not match:
+    named = summary_range(first.title)
+    if first.level != 2 or not named:
         raise SummaryRejected(
             job.what, f"the heading {first.title!r} is not `{heading(job)}` (level 2)"
         )
-    named = (int(match.group(1)), int(match.group(3)))
     if named != (job.start, job.end):
         raise SummaryRejected(
             job.what, f"the heading names Ch{named[0]}-{named[1]}, expected {job.label}"

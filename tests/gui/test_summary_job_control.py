@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 from conftest import StandardButton
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QAction
 
 from workbench.cli.main import main
 from workbench.gui.summaries.model import JOB_ID_ROLE, Column
@@ -168,3 +169,39 @@ def test_regenerating_a_summary_from_its_block_in_the_context_panel(window, nove
     assert dialogs.asked[-1][1] == "替换手写的摘要？"
     assert states(window) == [("Ch6-10", "done")]
     assert "## 滚动摘要 Ch6-Ch10\n<!-- workbench:chapters" in (novel / ROLLING).read_text("utf-8")
+
+
+def test_regenerating_a_summary_from_the_editor_on_the_rolling_summary_file(
+    window, novel, dialogs, qtbot
+):
+    editor = window.open_path(novel / ROLLING)
+    text = editor.shown_text()
+    # The pointer inside a subsection of `## 滚动摘要 Ch6-Ch10` still names that range.
+    inside = text.index("###", text.index("## 滚动摘要 Ch6-Ch10"))
+    cursor = editor.text_edit.textCursor()
+    cursor.setPosition(inside + 4)
+    point = editor.text_edit.cursorRect(cursor).center()
+    regenerate = editor.context_menu(point).findChild(QAction, "regenerateSummary")
+    assert regenerate is not None and regenerate.text() == "重新生成此摘要"
+    dialogs.answer(StandardButton.Yes)  # the sample's section was written by hand
+    with qtbot.waitSignal(window.summaries.done, timeout=30_000):
+        regenerate.trigger()
+    assert states(window) == [("Ch6-10", "done")]
+    assert "## 滚动摘要 Ch6-Ch10\n<!-- workbench:chapters" in (novel / ROLLING).read_text("utf-8")
+
+
+def test_no_regenerate_action_outside_a_summary_or_in_other_files(window, novel):
+    editor = window.open_path(novel / ROLLING)
+    assert (
+        editor.context_menu(editor.text_edit.cursorRect().center()).findChild(
+            QAction, "regenerateSummary"
+        )
+        is None
+    )  # the caret starts on the file's title, `# 滚动摘要`
+    chapter = window.open_path(window.project.chapter(3).path)
+    assert (
+        chapter.context_menu(chapter.text_edit.cursorRect().center()).findChild(
+            QAction, "regenerateSummary"
+        )
+        is None
+    )

@@ -17,7 +17,8 @@ from PySide6.QtWidgets import QMenu, QVBoxLayout, QWidget
 
 from workbench.book.counting import count_zi
 from workbench.book.naming import title_from_heading
-from workbench.book.sections import locate, section_at
+from workbench.book.sections import locate, section_at, sections
+from workbench.book.summary_record import summary_range
 from workbench.book.textio import TextFile, read_text
 from workbench.gui.conflict_bar import ConflictBar
 from workbench.gui.diff_dialog import DiffDialog
@@ -40,6 +41,7 @@ class ChapterEditor(QWidget):
     modifiedChanged = Signal(bool)
     pinRequested = Signal(object, str)  # Path, section heading ("" for the whole file)
     foreshadowingRequested = Signal(str)  # 记为伏笔: the selected text
+    summaryRegenerateRequested = Signal(int, int)  # 重新生成: first and last chapter
 
     def __init__(
         self, loaded: TextFile, chapter: int | None, font: QFont, parent: QWidget | None = None
@@ -47,6 +49,7 @@ class ChapterEditor(QWidget):
         super().__init__(parent)
         self.path: Path = loaded.path
         self.chapter = chapter
+        self.is_rolling_summary = False  # set by the tabs: the project's rolling-summary file
         self.loaded = loaded
         self.zi = 0
         self.heading_title = ""
@@ -173,7 +176,22 @@ class ChapterEditor(QWidget):
                 action.triggered.connect(partial(self.pinRequested.emit, self.path, title))
             action = menu.addAction(self.tr("Pin this whole file to the feed"))
             action.triggered.connect(partial(self.pinRequested.emit, self.path, ""))
+        span = self._summary_range_at(position) if self.is_rolling_summary else None
+        if span is not None:
+            action = menu.addAction(self.tr("Regenerate this summary"))
+            action.setObjectName("regenerateSummary")
+            action.triggered.connect(partial(self.summaryRegenerateRequested.emit, *span))
         return menu
+
+    def _summary_range_at(self, position: QPoint) -> tuple[int, int] | None:
+        """The chapters of the `## 滚动摘要 ChX-ChY` section under the pointer (its
+        subsections included), if any."""
+        offset = self.text_edit.cursorForPosition(position).position()
+        text = self.shown_text()
+        for section in sections(text):
+            if section.level == 2 and section.start <= offset < max(section.end, section.start + 1):
+                return summary_range(section.title)
+        return None
 
     def _context_menu(self, position: QPoint) -> None:
         self.context_menu(position).popup(self.text_edit.viewport().mapToGlobal(position))

@@ -9,6 +9,7 @@ from PySide6.QtCore import QEvent, QTimer, Signal
 from PySide6.QtGui import QFont
 from PySide6.QtWidgets import QTabWidget, QWidget
 
+from workbench.book.layout import Role
 from workbench.book.project import Project
 from workbench.book.textio import UTF8, TextFile, content_hash
 from workbench.errors import WorkbenchError
@@ -34,6 +35,7 @@ class EditorTabs(QTabWidget):
     pinRequested = Signal(object, str)  # Path, section heading ("" for the whole file)
     statusMessage = Signal(str)
     foreshadowingRequested = Signal(str, object)  # selected text, chapter number or None
+    summaryRegenerateRequested = Signal(int, int)  # first and last chapter of a summary range
 
     def __init__(self, font: QFont, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -98,11 +100,13 @@ class EditorTabs(QTabWidget):
         assert self.project is not None
         ref = next((r for r in self.project.chapters if r.path == loaded.path), None)
         editor = ChapterEditor(loaded, ref.number if ref else None, self._font, self)
+        editor.is_rolling_summary = loaded.path == self.project.role_path(Role.ROLLING_SUMMARY)
         editor.ziChanged.connect(self._editor_zi_changed)
         editor.modifiedChanged.connect(self._editor_modified_changed)
         editor.text_edit.textChanged.connect(self.bufferChanged)
         editor.pinRequested.connect(self.pinRequested)
         editor.foreshadowingRequested.connect(self._editor_foreshadowing_requested)
+        editor.summaryRegenerateRequested.connect(self.summaryRegenerateRequested)
         index = self.addTab(editor, "")
         self._update_tab(editor)
         self.setCurrentIndex(index)

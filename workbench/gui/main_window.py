@@ -125,6 +125,7 @@ class MainWindow(QMainWindow):
         self.tabs.currentEditorChanged.connect(self._current_editor_changed)
         self.tabs.bufferChanged.connect(self.context_panel.schedule_rebuild)
         self.tabs.pinRequested.connect(self.pin_path)
+        self.tabs.summaryRegenerateRequested.connect(self.regenerate_summary)
         self.context_panel.openSourceRequested.connect(self.open_source)
         self.context_panel.chapterTypeRequested.connect(self.set_chapter_type)
         self.context_panel.statusMessage.connect(self.show_message)

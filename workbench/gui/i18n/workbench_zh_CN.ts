@@ -15,6 +15,10 @@
       <source>Record as foreshadowing</source>
       <translation>记为伏笔</translation>
     </message>
+    <message>
+      <source>Regenerate this summary</source>
+      <translation>重新生成此摘要</translation>
+    </message>
   </context>
   <context>
     <name>ChecklistView</name>

@@ -406,12 +406,17 @@ class MemorySampler:
     """Samples, every 50 ms on a thread of its own, the resident memory of this process plus
     its children (the summary process while it lives), as RSS and as PSS (shared pages split
     between the processes sharing them, from /proc/PID/smaps_rollup), and keeps the peaks of
-    the sums: the app and its summary process together, at the same moment."""
+    the sums (the app and its summary process together, at the same moment) and of each
+    process. The child's peak is sampled, not taken from getrusage: Linux starts a spawned
+    child's ru_maxrss at the parent's resident size (the exec records the vfork-shared memory's
+    high-water mark), so RUSAGE_CHILDREN reports the app's size, not the child's."""
 
     def __init__(self) -> None:
         import threading
 
         self.peak_rss_mb = self.peak_pss_mb = 0.0
+        self.app_rss_mb = self.app_pss_mb = 0.0
+        self.child_rss_mb = self.child_pss_mb = 0.0
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._run, daemon=True)
 
@@ -424,10 +429,14 @@ class MemorySampler:
 
     def _run(self) -> None:
         while not self._stop.wait(0.05):
-            pids = [os.getpid(), *_children(os.getpid())]
-            rss = pss = 0.0
-            for pid in pids:
+            app = _rollup_mb(os.getpid())
+            rss, pss = app.get("Rss", 0.0), app.get("Pss", 0.0)
+            self.app_rss_mb = max(self.app_rss_mb, rss)
+            self.app_pss_mb = max(self.app_pss_mb, pss)
+            for pid in _children(os.getpid()):
                 found = _rollup_mb(pid)
+                self.child_rss_mb = max(self.child_rss_mb, found.get("Rss", 0.0))
+                self.child_pss_mb = max(self.child_pss_mb, found.get("Pss", 0.0))
                 rss, pss = rss + found.get("Rss", 0.0), pss + found.get("Pss", 0.0)
             self.peak_rss_mb = max(self.peak_rss_mb, rss)
             self.peak_pss_mb = max(self.peak_pss_mb, pss)
@@ -500,9 +509,9 @@ def child(root: Path, facts: dict, phases: str, profile: str | None) -> dict:
         if profiler and profile == "summary":
             profiler.disable()
         result["peak_rss_mb"] = peak_rss_mb()
-        # The app summarises in a child process; the largest finished child's peak.
-        result["child_rss_mb"] = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
         sampler.stop()
+        result["app_rss_mb"], result["app_pss_mb"] = sampler.app_rss_mb, sampler.app_pss_mb
+        result["child_rss_mb"], result["child_pss_mb"] = sampler.child_rss_mb, sampler.child_pss_mb
         result["together_rss_mb"] = sampler.peak_rss_mb
         result["together_pss_mb"] = sampler.peak_pss_mb
     result["from_start_ms"] = (created - started) * 1000 + result["open_ms"]
@@ -581,13 +590,13 @@ def report(opens: list[dict], full: dict, *, timeline: bool) -> None:
         "target ≤ 350 MB"
     )
     print(
-        f"memory: the summary process (alive only while it summarises) peaked at "
-        f"{full['child_rss_mb']:.0f} MB"
+        f"memory: sampled every 50 ms, the app peaked at RSS {full['app_rss_mb']:.0f} MB / PSS "
+        f"{full['app_pss_mb']:.0f} MB and the summary process (alive only while it "
+        f"summarises) at RSS {full['child_rss_mb']:.0f} MB / PSS {full['child_pss_mb']:.0f} MB"
     )
     print(
-        f"memory: the app and its summary process together (sampled every 50 ms): peak RSS "
-        f"{full['together_rss_mb']:.0f} MB, peak PSS {full['together_pss_mb']:.0f} MB; the "
-        f"sum of the two peaks {full['peak_rss_mb'] + full['child_rss_mb']:.0f} MB   "
+        f"memory: the app and its summary process together (sampled at the same moment): peak "
+        f"RSS {full['together_rss_mb']:.0f} MB, peak PSS {full['together_pss_mb']:.0f} MB   "
         "target ≤ 350 MB"
     )
 

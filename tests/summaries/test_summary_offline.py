@@ -13,6 +13,7 @@ from workbench.book.project import Project
 from workbench.book.sections import sections
 from workbench.summaries.backend import backend_for
 from workbench.summaries.errors import SummaryCancelled, SummaryRejected
+from workbench.summaries.inputs import rolling_request
 from workbench.summaries.jobs import SummaryJob, generate_summary, pending_jobs, write_summary
 from workbench.summaries.offline import DRAFT_MARK, OfflineBackend
 from workbench.summaries.rolling import SECTION_TITLES, validate_section
@@ -167,3 +168,16 @@ def test_the_state_before_the_range_is_carried_once_not_nested(tmp_path):
     previous = [s for s in sections(text) if s.title == SECTION_TITLES[3]][-2]
     assert carried[0].removeprefix("- 前情：") == previous.body(text).splitlines()[-1][2:]
     assert carried[0].startswith("- 前情：第")
+
+
+def test_the_offline_draft_counts_no_tokens(tmp_path):
+    # It reads the feed's chapters and previous summary only, so the summary process never
+    # loads a tokenizer (≈ 65 MB) or writes token counts; a model backend gets the material.
+    root = make_book(tmp_path / "b", 5)
+    project = Project.open(root)
+    text = generate_summary(project, SummaryJob(1, 5), OfflineBackend())
+    assert validate_section(text, SummaryJob(1, 5)) == text
+    assert not (root / ".workbench" / "token-cache.json").exists()
+    request = rolling_request(project, SummaryJob(1, 5))
+    assert "RollingSummarizer" in request.material and "tokens" in request.material
+    assert (root / ".workbench" / "token-cache.json").is_file()

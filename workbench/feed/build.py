@@ -65,12 +65,15 @@ def build_feed(
     first_chapter: int | None = None,
     debug_scores: bool = False,
     profile: str | None = None,
+    count_tokens: bool = True,
 ) -> Feed:
     """The feed `agent` receives for `chapter` in `project`.
 
     `first_chapter` makes the raw window start there (the summary engine asks for ChX-ChN);
     `passage` is BattleAgent's selection as character offsets into chapter N; `profile`
-    names the model profile to count with, over the book's and the user's choice.
+    names the model profile to count with, over the book's and the user's choice. Without
+    `count_tokens` every block's tokens stay 0 and no tokenizer is loaded: for a caller that
+    reads only the blocks' text (the offline summariser; the tokenizer is ≈ 65 MB).
     """
     if agent not in AGENTS:
         raise FeedRequestProblem(f"unknown agent {agent!r}; known: {', '.join(AGENTS)}")
@@ -113,10 +116,13 @@ def build_feed(
         ledger=ledger,
         debug=debug,
     )
-    counter = token_counter(project, model)
-    for block in blocks:
-        block.tokens = counter.count(block.text)
-    counter.save()
+    tokenizer, tokenizer_note = model.tokenizer, ""
+    if count_tokens:
+        counter = token_counter(project, model)
+        for block in blocks:
+            block.tokens = counter.count(block.text)
+        counter.save()
+        tokenizer, tokenizer_note = counter.name, counter.note
 
     passage_window = [chapter] if recipe.passage and passage is not None else []
     feed = Feed(
@@ -131,8 +137,8 @@ def build_feed(
         checklist=make_checklist(project, recipe, blocks, selection.stale),
         ledger=ledger,
         profile=model,
-        tokenizer=counter.name,
-        tokenizer_note=counter.note,
+        tokenizer=tokenizer,
+        tokenizer_note=tokenizer_note,
         notes=notes,
         window=sorted({*window, *passage_window}),
         debug_scores=debug,

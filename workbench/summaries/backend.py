@@ -38,7 +38,7 @@ class RollingRequest:
 
     project: Project
     job: SummaryJob
-    material: str  # the feed as Markdown: exactly what a model reads
+    material: str  # the feed as Markdown: exactly what a model reads ("" if not read)
     chapters: tuple[ChapterText, ...]
     previous_summary: str  # "" when there is none
 
@@ -57,6 +57,7 @@ class SummaryBackend(Protocol):
 
     name: str
     draft: bool  # True when the output is an extractive draft, not a model's summary
+    reads_material: bool  # whether rolling() reads request.material (else it is not built)
 
     def rolling(
         self, request: RollingRequest, *, cancel: threading.Event | None, progress: Progress

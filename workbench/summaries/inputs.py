@@ -14,10 +14,15 @@ AGENT = "RollingSummarizer"
 CHAPTER_KINDS = ("raw_chapter", "chapter")
 
 
-def rolling_request(project: Project, job: SummaryJob) -> RollingRequest:
+def rolling_request(
+    project: Project, job: SummaryJob, *, with_material: bool = True
+) -> RollingRequest:
     """What the summariser sees for this job; SummaryRejected when the feed is not ready
-    (say, the previous range has no summary yet), naming what is missing."""
-    feed = build_feed(project, AGENT, chapter=job.end, first_chapter=job.start)
+    (say, the previous range has no summary yet), naming what is missing. Without
+    `with_material` the feed is not rendered (its material is "") nor its tokens counted."""
+    feed = build_feed(
+        project, AGENT, chapter=job.end, first_chapter=job.start, count_tokens=with_material
+    )
     if not feed.ready:
         problems = []
         for item in feed.checklist.items:
@@ -33,4 +38,5 @@ def rolling_request(project: Project, job: SummaryJob) -> RollingRequest:
         key=lambda chapter: chapter.number,
     )
     previous = "\n\n".join(b.text for b in feed.blocks if b.kind == "summary" and b.present)
-    return RollingRequest(project, job, feed.to_markdown(), tuple(chapters), previous)
+    material = feed.to_markdown() if with_material else ""
+    return RollingRequest(project, job, material, tuple(chapters), previous)

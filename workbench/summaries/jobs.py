@@ -236,7 +236,7 @@ def generate_summary(
         raise SummaryCancelled(job.what)
     try:
         hashes = chapter_hashes(project, job.start, job.end)  # what the summariser reads
-        request = rolling_request(project, job)
+        request = rolling_request(project, job, with_material=backend.reads_material)
         if not request.chapters:
             reason = f"no chapter between {job.start} and {job.end} exists"
             raise SummaryRejected(job.what, reason)

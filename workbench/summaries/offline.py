@@ -39,6 +39,7 @@ class OfflineBackend:
 
     name = "offline"
     draft = True
+    reads_material = False  # the chapters and the previous summary are all it reads
 
     def rolling(
         self, request: RollingRequest, *, cancel: threading.Event | None, progress: Progress

@@ -19,6 +19,7 @@ class OpenAIBackend:
 
     name = "openai"
     draft = False
+    reads_material = True
 
     def __init__(self, config: ClientConfig, *, stream: bool = True) -> None:
         self.client = ChatClient(config)

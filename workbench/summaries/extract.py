@@ -1,16 +1,14 @@
 """Extractive building blocks for the offline backend: sentences, keywords, names.
 
-jieba ships its dictionary (no download) but takes about a second to load, so it is loaded
-once, quietly, under a lock, the first time a summary needs it. Every result here is
-deterministic: ties are broken by position in the text.
+jieba ships its dictionary (no download); what a text needs of it is loaded for that text
+(`lexicon`), and only by the functions that need it, so commands that never summarise never
+import jieba. Every result here is deterministic: ties are broken by position in the text.
 """
 
 from __future__ import annotations
 
-import logging
 import math
 import re
-import threading
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -41,26 +39,11 @@ FILLER_WORDS = frozenset(
 _CJK = re.compile(r"[\u4e00-\u9fff]")
 SPEECH_SUFFIX = re.compile(r"[曰道云]$")
 
-_lock = threading.Lock()
-_loaded = False
 _SENTENCE = re.compile(r".+?(?:[。！？!?…]+[”’」』）)]*|$)")
 _SKIP_LINE = re.compile(r"^\s*(?:#|\||>|[-*+]\s*\||<!--|---)")
 _SPACE = re.compile(r"\s+")
 _BULLET = re.compile(r"^\s*(?:[-*+]|\d+[.)、])\s+")
 _EMPHASIS = re.compile(r"\*\*|__|`")
-
-
-def _load_jieba() -> None:
-    """Load jieba's dictionary once and quietly (it announces the loading otherwise); jieba
-    is imported only here and below, so commands that never summarise never pay for it."""
-    global _loaded
-    import jieba
-
-    with _lock:
-        if not _loaded:
-            jieba.setLogLevel(logging.WARNING)
-            jieba.initialize()
-            _loaded = True
 
 
 @dataclass(frozen=True)
@@ -97,9 +80,7 @@ def _balance_quotes(sentence: str) -> str:
 
 def keywords(text: str, count: int = 40) -> dict[str, float]:
     """TF-IDF keywords of the text with their weights (jieba's, see `tfidf`)."""
-    _load_jieba()
-    with _lock:
-        pairs = tfidf.extract_tags(text, count * 2)
+    pairs = tfidf.extract_tags(text, count * 2)
     kept = [(w, weight) for w, weight in pairs if _CJK.search(w) and w not in FILLER_WORDS]
     return {word: float(weight) for word, weight in kept[:count]}
 
@@ -121,16 +102,13 @@ def person_names(text: str, count: int = 8) -> list[tuple[str, int]]:
     """The most named people in a text, for books without a cast list: words jieba tags as
     person names (`nr`) at least twice, ranked by how often they occur; a name inside
     another chosen one (玄德 in 刘玄德) counts as the same person."""
-    _load_jieba()
-    import jieba.posseg
+    from workbench.summaries.lexicon import lexicon_for
 
     tagged: Counter[str] = Counter()
-    with _lock:
-        pairs = list(jieba.posseg.cut(text))
-    for pair in pairs:
-        if pair.flag != "nr":
+    for word, tag in lexicon_for(text).tagged(text):
+        if tag != "nr":
             continue
-        word = SPEECH_SUFFIX.sub("", pair.word) if len(pair.word) > 2 else pair.word
+        word = SPEECH_SUFFIX.sub("", word) if len(word) > 2 else word
         if 2 <= len(word) <= 4 and word not in NOT_NAMES:
             tagged[word] += 1
     candidates = [(word, text.count(word)) for word, times in tagged.items() if times >= 2]

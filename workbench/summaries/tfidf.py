@@ -3,7 +3,8 @@
 `jieba.analyse` imports its TextRank, and with it `jieba.posseg`'s tag tables, and builds the
 whole IDF table (270,000 words) as a dict: ≈ 45 MB of the summary process's peak for a table
 of which one range of chapters uses a few thousand words. This reads the same IDF file,
-keeps only the words of the text, and gives the same keywords, weights and order as
+keeps only the words of the text, cuts the text with jieba's dictionary restricted to it
+(`lexicon`), and gives the same keywords, weights and order as
 `jieba.analyse.extract_tags(text, topK, withWeight=True)` (tests/summaries compares them).
 """
 
@@ -33,10 +34,10 @@ def idf_file() -> Path:
 
 def extract_tags(text: str, top: int) -> list[tuple[str, float]]:
     """The `top` words of the text by TF-IDF weight, heaviest first (ties in text order)."""
-    import jieba
+    from workbench.summaries.lexicon import lexicon_for
 
     frequency: dict[str, float] = {}
-    for word in jieba.cut(text):
+    for word in lexicon_for(text).cut(text):
         if len(word.strip()) < 2 or word.lower() in STOP_WORDS:
             continue
         frequency[word] = frequency.get(word, 0.0) + 1.0

@@ -2,10 +2,10 @@
 process (no Qt here: the child never imports it).
 
 Summarising is CPU-bound Python (jieba's tagging, keyword scoring) that holds the GIL for long
-stretches — loading jieba's dictionary is a single call of a few hundred milliseconds — and
-the offline backend's dictionaries take a few hundred MB. On a thread of the app's process that
-stalls the GUI thread and stays in its resident memory; in a child process it does neither,
-and the memory goes back to the system when the job ends. The child is spawned (never forked:
+stretches, and the offline backend's part of jieba's model and the range's text take tens of
+MB. On a thread of the app's process that stalls the GUI thread and stays in its resident
+memory; in a child process it does neither, and the memory goes back to the system when the
+job ends. The child is spawned (never forked:
 the app has Qt and watchdog threads) and talks back over a pipe.
 """
 

@@ -80,7 +80,7 @@ def main() -> int:
         print(f"corpus not found at {feed.CORPUS}", file=sys.stderr)
         return 1
     folder = Path(tempfile.mkdtemp(prefix="workbench-scaling-"))
-    os.environ["WORKBENCH_CACHE_DIR"] = str(folder / "machine-cache")
+    feed.prepare_machine(folder)
     rows = []
     try:
         for size in map(int, args.sizes.split(",")):

@@ -9,18 +9,22 @@ from __future__ import annotations
 import json
 import logging
 import os
+from dataclasses import asdict
 from pathlib import Path
 from typing import Literal
 
-import platformdirs
-from pydantic import BaseModel, ConfigDict, Field, SecretStr, ValidationError
+from pydantic import BaseModel, Field, SecretStr, ValidationError, field_validator
 
 from workbench.book.textio import write_text
 from workbench.errors import FileProblem
+from workbench.settings_file import SETTINGS_FILE, ProfileSettings, config_dir, settings_path
+from workbench.validation import Invalid, from_data
+
+__all__ = ["SETTINGS_FILE", "LlmSettings", "ProfileSettings", "Settings", "config_dir"]
+__all__ += ["load_settings", "save_settings", "settings_path"]
 
 log = logging.getLogger(__name__)
 
-SETTINGS_FILE = "settings.json"
 ENV_BASE_URL = "WORKBENCH_LLM_BASE_URL"
 ENV_MODEL = "WORKBENCH_LLM_MODEL"
 ENV_API_KEY = "WORKBENCH_LLM_API_KEY"
@@ -37,21 +41,6 @@ class LlmSettings(BaseModel):
     max_retries: int = Field(3, ge=0, le=10)
 
 
-class ProfileSettings(BaseModel):
-    """The user's changes to a model profile, or a profile of their own (see workbench.models).
-    Unset fields keep the built-in profile's value; a profile of their own needs a tokenizer
-    and a context window."""
-
-    model_config = ConfigDict(extra="forbid")
-
-    label: str | None = None
-    tokenizer: str | None = None
-    context_window: int | None = Field(None, gt=0)
-    reply_reserve: int | None = Field(None, ge=0)
-    base_url: str | None = None
-    model: str | None = None
-
-
 class Settings(BaseModel):
     """Everything the settings dialog edits."""
 
@@ -64,6 +53,18 @@ class Settings(BaseModel):
     ui_language: Literal["zh_CN", "en"] = "zh_CN"
     recent_projects: list[str] = []
 
+    @field_validator("profiles", mode="before")
+    @classmethod
+    def _profiles(cls, value: object) -> object:
+        """Each entry checked as `workbench feed` checks it (workbench.settings_file)."""
+        if not isinstance(value, dict):
+            return value
+        entries = {n: asdict(e) if isinstance(e, ProfileSettings) else e for n, e in value.items()}
+        try:
+            return from_data(dict[str, ProfileSettings], entries)
+        except Invalid as error:
+            raise ValueError(str(error)) from None
+
     def with_environment(self) -> Settings:
         """These settings with WORKBENCH_LLM_* environment variables taking precedence."""
         llm = self.llm.model_copy()
@@ -74,17 +75,6 @@ class Settings(BaseModel):
         if os.environ.get(ENV_API_KEY):
             llm.api_key = SecretStr(os.environ[ENV_API_KEY])
         return self.model_copy(update={"llm": llm})
-
-
-def config_dir() -> Path:
-    """The user's Workbench config folder."""
-    override = os.environ.get("WORKBENCH_CONFIG_DIR")
-    return Path(override) if override else Path(platformdirs.user_config_dir("workbench"))
-
-
-def settings_path() -> Path:
-    """Where the settings file is."""
-    return config_dir() / SETTINGS_FILE
 
 
 def load_settings() -> Settings:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import asdict
 from pathlib import Path
 
 import pytest
@@ -75,10 +76,10 @@ def test_stage_switches_at_30_and_120(chapter, stage):
 
 def test_stage_tables_are_the_webnovel_writer_ones():
     config = FeedConfig()
-    assert config.weights("plot", "early").model_dump(by_alias=True) == {
+    assert asdict(config.weights("plot", "early")) == {
         "core": 0.48,
         "scene": 0.39,
-        "global": 0.13,
+        "global_": 0.13,
     }
     assert config.weights("plot", "mid").global_ == 0.25
     assert config.weights("plot", "late").global_ == 0.35

@@ -43,7 +43,7 @@ def fitted(budget: int) -> tuple[list[Block], Ledger]:
     fit(
         blocks,
         budget=budget,
-        weights=GroupWeights(core=0, scene=1, **{"global": 0}),
+        weights=GroupWeights(core=0, scene=1, global_=0),
         config=FeedConfig(),
         ranker=Ranker(FeedConfig().ranker, chapter=10),
         ledger=ledger,
@@ -84,7 +84,7 @@ def test_a_weak_entry_never_stays_when_a_strong_one_of_its_block_was_dropped():
     fit(
         [foreshadowing],
         budget=15,  # S1 (20 字) cannot fit; W1 (10 字) could, but shedding W1 comes first
-        weights=GroupWeights(core=0, scene=1, **{"global": 0}),
+        weights=GroupWeights(core=0, scene=1, global_=0),
         config=FeedConfig(),
         ranker=Ranker(FeedConfig().ranker, chapter=10),
         ledger=ledger,

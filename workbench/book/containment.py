@@ -65,7 +65,7 @@ def _settings_folder() -> Path | None:
 def _settings_location(*environment: str | None) -> Path:
     """The settings folder, resolved, for these environment values (platformdirs and
     realpath once per value, not once per file read)."""
-    # Imported here: settings sits above the book package and imports its atomic writes.
-    from workbench.settings import config_dir
+    # Imported here: settings_file sits above the book package.
+    from workbench.settings_file import config_dir
 
     return Path(os.path.realpath(config_dir()))

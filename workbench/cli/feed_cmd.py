@@ -12,7 +12,6 @@ from workbench.book.project import Project
 from workbench.book.textio import write_text
 from workbench.feed import AGENTS, Feed, build_feed
 from workbench.feed.history import save_feed
-from workbench.feed.render import feed_schema
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -62,6 +61,8 @@ def run(args: argparse.Namespace) -> int:
     from workbench.cli.main import EXIT_NOT_READY, EXIT_OK, EXIT_USAGE
 
     if args.schema:
+        from workbench.feed.schema import feed_schema  # pydantic: only for --schema
+
         print(json.dumps(feed_schema(), ensure_ascii=False, indent=2))
         return EXIT_OK
     if args.directory is None or args.agent is None or args.chapter is None:

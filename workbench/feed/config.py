@@ -22,28 +22,27 @@ budget = 40000
 
 from __future__ import annotations
 
+from dataclasses import asdict, dataclass, field
 from typing import Literal
-
-from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from workbench.book.config_tables import config_table
 from workbench.book.plans import CHAPTER_TYPES
 from workbench.book.project import Project
 from workbench.feed.recipes import AGENTS, Recipe
+from workbench.validation import Invalid, setting
 
 WEIGHT_TOLERANCE = 0.005
 
 
-class GroupWeights(BaseModel):
+@dataclass(frozen=True)
+class GroupWeights:
     """Shares of the budget for the three groups: core (rolling + plan), scene, global."""
 
-    model_config = ConfigDict(extra="forbid", populate_by_name=True, frozen=True)
+    core: float = setting(ge=0, le=1)
+    scene: float = setting(ge=0, le=1)
+    global_: float = setting(alias="global", ge=0, le=1)
 
-    core: float = Field(ge=0, le=1)
-    scene: float = Field(ge=0, le=1)
-    global_: float = Field(alias="global", ge=0, le=1)
-
-    def model_post_init(self, _context: object) -> None:
+    def __post_init__(self) -> None:
         """Shares must add up to 1."""
         total = self.core + self.scene + self.global_
         if abs(total - 1) > WEIGHT_TOLERANCE:
@@ -75,35 +74,33 @@ LATE_TEMPLATES = {
 }
 
 
-class RankerConfig(BaseModel):
+@dataclass(frozen=True)
+class RankerConfig:
     """The ranker's weights (PRODUCT.md §3) and the words its bonuses look for."""
-
-    model_config = ConfigDict(extra="forbid", frozen=True)
 
     enabled: bool = True
     recency: float = 0.7
     frequency: float = 0.3
-    frequency_saturation: int = Field(10, ge=1)  # mentions at which frequency reaches 1
+    frequency_saturation: int = setting(10, ge=1)  # mentions at which frequency reaches 1
     hook: float = 0.2
     doubtful: float = 0.15  # subtracted
     severity: float = 0.3
     conflict: float = 0.3
     excerpt: float = 0.2  # a summary/skeleton excerpt's length term, in place of frequency
-    excerpt_saturation: int = Field(1200, ge=1)  # 字 at which the length term is full
+    excerpt_saturation: int = setting(1200, ge=1)  # 字 at which the length term is full
     hook_words: tuple[str, ...] = ("？", "?", "悬念", "钩子", "反转", "冲突")
     doubtful_words: tuple[str, ...] = ("存疑", "待澄清", "doubtful")
     conflict_words: tuple[str, ...] = ("冲突", "矛盾", "违规", "断裂", "critical", "break")
     severe_levels: tuple[str, ...] = ("critical", "high")
 
 
-class RecipeChanges(BaseModel):
+@dataclass(frozen=True)
+class RecipeChanges:
     """What `[feed.recipes.NAME]` may change in a recipe."""
-
-    model_config = ConfigDict(extra="forbid", frozen=True)
 
     fixed_layer: bool | None = None
     rolling_summary: bool | None = None
-    raw_chapters: int | None = Field(None, ge=0, le=50)
+    raw_chapters: int | None = setting(None, ge=0, le=50)
     include_current: bool | None = None
     skeleton: bool | None = None
     on_demand: bool | None = None
@@ -111,52 +108,46 @@ class RecipeChanges(BaseModel):
     passage: bool | None = None
     power: bool | None = None
     style_anchor: bool | None = None
-    budget: int | None = Field(None, gt=0)
+    budget: int | None = setting(None, gt=0)
 
 
-class FeedConfig(BaseModel):
+@dataclass(frozen=True)
+class FeedConfig:
     """Every feed knob, with PRODUCT.md §3's defaults."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-    budget: int = Field(32000, gt=0)
-    summary_sections: int = Field(1, ge=1, le=20)
-    skeleton_interval: int = Field(20, ge=1)
-    skeleton_excerpt: int = Field(400, ge=20)
-    skeleton_count: int = Field(5, ge=0, le=50)
-    early_stage_max: int = Field(30, ge=0)
-    late_stage_min: int = Field(120, ge=1)
-    passage_context: int = Field(500, ge=0)  # characters either side of a BattleAgent passage
-    power_cap: int = Field(3000, gt=0)  # character power: state tracker + characters' sections
-    power_system_cap: int = Field(1500, gt=0)  # the 力量体系 section of world.md
-    min_trim: int = Field(100, ge=1)  # less room than this: drop instead of trimming
-    templates: dict[str, GroupWeights] = {}
-    templates_early: dict[str, GroupWeights] = {}
-    templates_late: dict[str, GroupWeights] = {}
+    budget: int = setting(32000, gt=0)
+    summary_sections: int = setting(1, ge=1, le=20)
+    skeleton_interval: int = setting(20, ge=1)
+    skeleton_excerpt: int = setting(400, ge=20)
+    skeleton_count: int = setting(5, ge=0, le=50)
+    early_stage_max: int = setting(30, ge=0)
+    late_stage_min: int = setting(120, ge=1)
+    passage_context: int = setting(500, ge=0)  # characters either side of a BattleAgent passage
+    power_cap: int = setting(3000, gt=0)  # character power: state tracker + characters' sections
+    power_system_cap: int = setting(1500, gt=0)  # the 力量体系 section of world.md
+    min_trim: int = setting(100, ge=1)  # less room than this: drop instead of trimming
+    templates: dict[str, GroupWeights] = field(default_factory=dict)
+    templates_early: dict[str, GroupWeights] = field(default_factory=dict)
+    templates_late: dict[str, GroupWeights] = field(default_factory=dict)
     ranker: RankerConfig = RankerConfig()
     debug_scores: bool = False
-    recipes: dict[str, RecipeChanges] = {}
+    recipes: dict[str, RecipeChanges] = field(default_factory=dict)
 
-    @field_validator("templates", "templates_early", "templates_late")
-    @classmethod
-    def _known_types(cls, value: dict[str, GroupWeights]) -> dict[str, GroupWeights]:
-        unknown = sorted(set(value) - set(CHAPTER_TYPES))
+    def __post_init__(self) -> None:
+        """Known chapter types and agents only; stages must not overlap."""
+        problems = []
+        for name in ("templates", "templates_early", "templates_late"):
+            unknown = sorted(set(getattr(self, name)) - set(CHAPTER_TYPES))
+            if unknown:
+                known = list(CHAPTER_TYPES)
+                problems.append((name, f"unknown chapter types {unknown}; known: {known}"))
+        unknown = sorted(set(self.recipes) - set(AGENTS))
         if unknown:
-            raise ValueError(f"unknown chapter types {unknown}; known: {list(CHAPTER_TYPES)}")
-        return value
-
-    @field_validator("recipes")
-    @classmethod
-    def _known_agents(cls, value: dict[str, RecipeChanges]) -> dict[str, RecipeChanges]:
-        unknown = sorted(set(value) - set(AGENTS))
-        if unknown:
-            raise ValueError(f"unknown agents {unknown}; known: {list(AGENTS)}")
-        return value
-
-    def model_post_init(self, _context: object) -> None:
-        """Stages must not overlap."""
+            problems.append(("recipes", f"unknown agents {unknown}; known: {list(AGENTS)}"))
         if self.early_stage_max >= self.late_stage_min:
-            raise ValueError("early_stage_max must be below late_stage_min")
+            problems.append(("", "early_stage_max must be below late_stage_min"))
+        if problems:
+            raise Invalid(problems)
 
     def stage(self, chapter: int) -> Literal["early", "mid", "late"]:
         """The story stage of a chapter: early ≤ 30 < mid < 120 ≤ late (by default)."""
@@ -182,7 +173,7 @@ class FeedConfig(BaseModel):
         base = AGENTS[agent]
         if changes is None:
             return base
-        return base.adjusted(**changes.model_dump(exclude_none=True))
+        return base.adjusted(**{k: v for k, v in asdict(changes).items() if v is not None})
 
     def budget_for(self, recipe: Recipe) -> int:
         """The total character budget of a feed for this recipe."""

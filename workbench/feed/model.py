@@ -270,6 +270,6 @@ class Feed:
 
     def to_json(self) -> str:
         """The feed as JSON (schema in `workbench feed --schema`)."""
-        from workbench.feed.render import feed_model
+        from workbench.feed.render import feed_json
 
-        return feed_model(self).model_dump_json(indent=2, by_alias=True) + "\n"
+        return feed_json(self)

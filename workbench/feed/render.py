@@ -1,8 +1,10 @@
-"""A feed as Markdown (what an agent is given) and as JSON (a pydantic model, versioned)."""
+"""A feed as Markdown (what an agent is given) and as JSON (versioned; its schema is in
+workbench.feed.schema)."""
 
 from __future__ import annotations
 
-from pydantic import BaseModel
+import json
+import math
 
 from workbench.feed.model import Feed, Status
 
@@ -16,174 +18,142 @@ STATUS_LABELS = {
 TEMPLATE_SOURCES = {"option": "命令行指定", "plan": "本章规划", "default": "默认"}
 
 
-class ChecklistItemModel(BaseModel):
-    """One checklist line."""
-
-    key: str
-    label: str
-    applicable: bool
-    ok: bool
-    missing: list[str]
-    stale: list[str]
-    notes: list[str]
-    fix: list[str]
-
-
-class ItemModel(BaseModel):
-    """One entry of a list block (its text is in the block's text)."""
-
-    key: str
-    chapter: int | None
-    pinned: bool
-    score: dict[str, float] | None
-
-
-class BlockModel(BaseModel):
-    """One block."""
-
-    id: str
-    layer: str
-    kind: str
-    title: str
-    group: str | None
-    source: str
-    section: str
-    chars: int
-    tokens: int
-    cap: int | None
-    status: str
-    reason: str
-    notes: list[str]
-    stale: list[str]
-    required: bool
-    pinned: bool
-    items: list[ItemModel]
-    score: dict[str, float] | None
-    text: str
-
-
-class CountModel(BaseModel):
-    """字 and tokens."""
-
-    chars: int
-    tokens: int
-
-
-class GroupModel(BaseModel):
-    """A budget group's numbers."""
-
-    share: float
-    base: int
-    demand: int
-    allotted: int
-    used: int
-
-
-class LedgerModel(BaseModel):
-    """One budget decision."""
-
-    block: str
-    action: str
-    detail: str
-
-
-class TokenizerModel(BaseModel):
-    """Which profile the feed is measured with, which tokenizer counted, and whether the
-    counts are exact (the profile's own tokenizer) or a fallback's (then `note` says why)."""
-
-    profile: str
-    name: str
-    requested: str
-    exact: bool
-    note: str
-
-
-class ContextModel(BaseModel):
-    """The profile's window, the reserve kept for the reply, and what is left for the feed."""
-
-    window: int
-    reply_reserve: int
-    available: int
-
-
-class FeedModel(BaseModel):
-    """A feed, machine-readable."""
-
-    schema_version: int = SCHEMA_VERSION
-    agent: str
-    chapter: int
-    template: str
-    template_source: str
-    stage: str
-    budget: int
-    ready: bool
-    window: list[int]
-    tokenizer: TokenizerModel
-    context: ContextModel
-    checklist: list[ChecklistItemModel]
-    blocks: list[BlockModel]
-    totals: dict[str, CountModel]
-    groups: dict[str, GroupModel]
-    ledger: list[LedgerModel]
-    notes: list[str]
-
-
-def feed_model(feed: Feed) -> FeedModel:
-    """The pydantic model of a feed."""
-    return FeedModel(
-        agent=feed.agent,
-        chapter=feed.chapter,
-        template=feed.template,
-        template_source=feed.template_source,
-        stage=feed.stage,
-        budget=feed.budget,
-        ready=feed.ready,
-        window=feed.window,
-        tokenizer=TokenizerModel(
-            profile=feed.profile.name,
-            name=feed.tokenizer,
-            requested=feed.profile.tokenizer,
-            exact=feed.tokens_exact,
-            note=feed.tokenizer_note,
-        ),
-        context=ContextModel(
-            window=feed.profile.context_window,
-            reply_reserve=feed.profile.reply_reserve,
-            available=feed.profile.input_budget,
-        ),
-        checklist=[ChecklistItemModel(**vars(item)) for item in feed.checklist.items],
-        blocks=[
-            BlockModel(
-                id=b.id,
-                layer=b.layer.value,
-                kind=b.kind,
-                title=b.title,
-                group=b.group.value if b.group else None,
-                source=b.source,
-                section=b.section,
-                chars=b.chars,
-                tokens=b.tokens,
-                cap=b.cap,
-                status=b.status.value,
-                reason=b.reason,
-                notes=b.notes,
-                stale=b.stale,
-                required=b.required,
-                pinned=b.pinned,
-                items=[
-                    ItemModel(key=i.key, chapter=i.chapter, pinned=i.pinned, score=i.score)
+def feed_data(feed: Feed) -> dict:
+    """The feed as the plain data its JSON holds, keys in the schema's order."""
+    return {
+        "schema_version": SCHEMA_VERSION,
+        "agent": feed.agent,
+        "chapter": feed.chapter,
+        "template": feed.template,
+        "template_source": feed.template_source,
+        "stage": feed.stage,
+        "budget": feed.budget,
+        "ready": feed.ready,
+        "window": feed.window,
+        "tokenizer": {
+            "profile": feed.profile.name,
+            "name": feed.tokenizer,
+            "requested": feed.profile.tokenizer,
+            "exact": feed.tokens_exact,
+            "note": feed.tokenizer_note,
+        },
+        "context": {
+            "window": feed.profile.context_window,
+            "reply_reserve": feed.profile.reply_reserve,
+            "available": feed.profile.input_budget,
+        },
+        "checklist": [
+            {
+                "key": i.key,
+                "label": i.label,
+                "applicable": i.applicable,
+                "ok": i.ok,
+                "missing": i.missing,
+                "stale": i.stale,
+                "notes": i.notes,
+                "fix": i.fix,
+            }
+            for i in feed.checklist.items
+        ],
+        "blocks": [
+            {
+                "id": b.id,
+                "layer": b.layer.value,
+                "kind": b.kind,
+                "title": b.title,
+                "group": b.group.value if b.group else None,
+                "source": b.source,
+                "section": b.section,
+                "chars": b.chars,
+                "tokens": b.tokens,
+                "cap": b.cap,
+                "status": b.status.value,
+                "reason": b.reason,
+                "notes": b.notes,
+                "stale": b.stale,
+                "required": b.required,
+                "pinned": b.pinned,
+                "items": [
+                    {
+                        "key": i.key,
+                        "chapter": i.chapter,
+                        "pinned": i.pinned,
+                        "score": _score(i.score),
+                    }
                     for i in b.items
                 ],
-                score=b.score,
-                text=b.text,
-            )
+                "score": _score(b.score),
+                "text": b.text,
+            }
             for b in feed.blocks
         ],
-        totals={name: CountModel(**counts) for name, counts in feed.totals().items()},
-        groups={group.value: GroupModel(**vars(numbers)) for group, numbers in feed.groups.items()},
-        ledger=[LedgerModel(**vars(entry)) for entry in feed.ledger.entries],
-        notes=feed.notes,
+        "totals": feed.totals(),
+        "groups": {
+            group.value: {
+                "share": float(numbers.share),
+                "base": numbers.base,
+                "demand": numbers.demand,
+                "allotted": numbers.allotted,
+                "used": numbers.used,
+            }
+            for group, numbers in feed.groups.items()
+        },
+        "ledger": [
+            {"block": e.block, "action": e.action, "detail": e.detail} for e in feed.ledger.entries
+        ],
+        "notes": feed.notes,
+    }
+
+
+def _score(score: dict[str, float] | None) -> dict[str, float] | None:
+    return None if score is None else {name: float(value) for name, value in score.items()}
+
+
+def feed_json(feed: Feed) -> str:
+    """The feed as JSON, indented by 2, as pydantic's `model_dump_json(indent=2)` of the schema
+    model writes it (the bytes agent hosts have been reading)."""
+    return json_text(feed_data(feed)) + "\n"
+
+
+def json_text(value: object, newline: str = "\n") -> str:
+    """Plain data (dicts, lists, str, int, float, bool, None) as indented JSON, byte for byte
+    as pydantic writes it with indent=2."""
+    if isinstance(value, str):
+        return json.dumps(value, ensure_ascii=False)
+    if value is None or isinstance(value, bool | int):
+        return json.dumps(value)
+    if isinstance(value, float):
+        return json_number(value)
+    inner = newline + "  "
+    if isinstance(value, dict):
+        if not value:
+            return "{}"
+        members = (
+            f"{json_text(key, inner)}: {json_text(item, inner)}" for key, item in value.items()
+        )
+        return "{" + inner + ("," + inner).join(members) + newline + "}"
+    assert isinstance(value, list), type(value)
+    if not value:
+        return "[]"
+    return (
+        "[" + inner + ("," + inner).join(json_text(item, inner) for item in value) + newline + "]"
     )
+
+
+def json_number(value: float) -> str:
+    """A float as pydantic's JSON writes it: Python's shortest repr, except that what repr
+    writes as 1e-05 … 9.9e-05 is written out (0.00001) and smaller exponents lose their
+    padding (1e-07 → 1e-7); inf and nan are null."""
+    if not math.isfinite(value):
+        return "null"
+    text = repr(value)
+    mantissa, small, exponent = text.partition("e-")
+    if not small:
+        return text
+    if exponent == "05":
+        sign, digits = ("-", mantissa[1:]) if mantissa[0] == "-" else ("", mantissa)
+        return f"{sign}0.0000{digits.replace('.', '')}"
+    return f"{mantissa}e-{int(exponent)}"
 
 
 def _window_line(feed: Feed, tokens: int) -> str:
@@ -193,11 +163,6 @@ def _window_line(feed: Feed, tokens: int) -> str:
         f"{profile.context_window:,} − 回复预留 {profile.reply_reserve:,} = 可用 "
         f"{profile.input_budget:,} tokens，本次占 {share:.1%}"
     )
-
-
-def feed_schema() -> dict:
-    """The JSON Schema of `Feed.to_json()`."""
-    return FeedModel.model_json_schema()
 
 
 def feed_markdown(feed: Feed, *, debug_scores: bool = False) -> str:

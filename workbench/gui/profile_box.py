@@ -4,6 +4,8 @@ what differs from the built-in profile."""
 
 from __future__ import annotations
 
+from dataclasses import fields, replace
+
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QComboBox, QFormLayout, QGroupBox, QLabel, QSpinBox, QWidget
 
@@ -13,6 +15,8 @@ from workbench.models.profiles import changed_profile
 from workbench.settings import ProfileSettings, Settings
 
 MAX_WINDOW = 10_000_000
+# What a settings entry can change in a profile.
+PROFILE_SETTINGS = tuple(field.name for field in fields(ProfileSettings))
 
 
 class ProfileBox(QGroupBox):
@@ -97,7 +101,7 @@ class ProfileBox(QGroupBox):
         }
         if shown.local or not shown.builtin:
             edits["tokenizer"] = self.tokenizer.currentData()
-        self._profiles[self._shown] = shown.model_copy(update=edits)
+        self._profiles[self._shown] = replace(shown, **edits)
 
     def _show_selected(self) -> None:
         previous = self._profiles.get(self._shown)
@@ -136,13 +140,13 @@ class ProfileBox(QGroupBox):
             base = BUILTIN_PROFILES.get(name)
             if base is None:
                 entries[name] = ProfileSettings(
-                    **profile.model_dump(exclude={"name", "local", "builtin"})
+                    **{key: getattr(profile, key) for key in PROFILE_SETTINGS}
                 )
                 continue
             changed = {
-                key: value
-                for key, value in profile.model_dump().items()
-                if value != getattr(base, key) and key in ProfileSettings.model_fields
+                key: getattr(profile, key)
+                for key in PROFILE_SETTINGS
+                if getattr(profile, key) != getattr(base, key)
             }
             if changed:
                 entries[name] = ProfileSettings(**changed)

@@ -12,13 +12,18 @@ no provider page was found, the comment says so and what the figure rests on.
 
 from __future__ import annotations
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+from dataclasses import asdict, dataclass
+from typing import TYPE_CHECKING
 
 from workbench.book.layout import Role
 from workbench.book.project import Project
 from workbench.errors import FileProblem, WorkbenchError
 from workbench.models.tokenizers import TOKENIZERS
-from workbench.settings import ProfileSettings, Settings, load_settings, settings_path
+from workbench.settings_file import ProfileSettings, profile_choice, settings_path
+from workbench.validation import Invalid, from_data, setting
+
+if TYPE_CHECKING:
+    from workbench.settings import Settings
 
 DEFAULT_PROFILE = "deepseek-v4"
 # A local server's window is whatever it was started with (Ollama `num_ctx`, llama.cpp
@@ -32,23 +37,22 @@ class UnknownProfile(WorkbenchError):
     """A profile name that is neither built in nor in the user's settings."""
 
 
-class ModelProfile(BaseModel):
+@dataclass(frozen=True)
+class ModelProfile:
     """A model as the feed sees it: how it counts tokens and how many it takes."""
-
-    model_config = ConfigDict(frozen=True, extra="forbid")
 
     name: str
     label: str
     tokenizer: str
-    context_window: int = Field(gt=0)
-    reply_reserve: int = Field(ge=0)
+    context_window: int = setting(gt=0)
+    reply_reserve: int = setting(ge=0)
     base_url: str = ""
     model: str = ""
     local: bool = False  # a local server: the author picks the tokenizer and sets the window
     builtin: bool = True
 
-    @model_validator(mode="after")
-    def _reserve_fits(self) -> ModelProfile:
+    def __post_init__(self) -> None:
+        """A known tokenizer, and a reserve that leaves room in the window."""
         if self.tokenizer not in TOKENIZERS:
             known = ", ".join(TOKENIZERS)
             raise ValueError(f"unknown tokenizer {self.tokenizer!r}; known: {known}")
@@ -56,7 +60,6 @@ class ModelProfile(BaseModel):
             raise ValueError(
                 f"reply reserve {self.reply_reserve} must be below the window {self.context_window}"
             )
-        return self
 
     @property
     def input_budget(self) -> int:
@@ -153,11 +156,23 @@ BUILTIN_PROFILES: dict[str, ModelProfile] = {
 }
 
 
+# What profile choice reads of the user's settings: (model_profile, profiles).
+Choice = tuple[str, dict[str, ProfileSettings]]
+
+
+def _choice(settings: Settings | None) -> Choice:
+    """The choice in these settings, else in the settings file."""
+    return (settings.model_profile, settings.profiles) if settings else profile_choice()
+
+
 def known_profiles(settings: Settings | None = None) -> dict[str, ModelProfile]:
     """Built-in profiles as the user's settings change them, then the user's own."""
-    settings = settings if settings is not None else load_settings()
+    return _known(_choice(settings))
+
+
+def _known(choice: Choice) -> dict[str, ModelProfile]:
     profiles = dict(BUILTIN_PROFILES)
-    for name, changes in settings.profiles.items():
+    for name, changes in choice[1].items():
         profiles[name] = changed_profile(name, profiles.get(name), changes)
     return profiles
 
@@ -165,24 +180,25 @@ def known_profiles(settings: Settings | None = None) -> dict[str, ModelProfile]:
 def changed_profile(name: str, base: ModelProfile | None, changes: ProfileSettings) -> ModelProfile:
     """`base` with the user's `changes`, or (no base) the user's own profile; a FileProblem
     naming the settings file when the result is not a valid profile."""
-    values = changes.model_dump(exclude_none=True)
+    values = {key: value for key, value in asdict(changes).items() if value is not None}
     try:
         if base is not None:
             if not base.local:
                 values.pop("tokenizer", None)  # a hosted model's tokenizer is not a choice
-            return ModelProfile.model_validate({**base.model_dump(), **values})
+            return from_data(ModelProfile, {**asdict(base), **values})
         own = {"label": name, "reply_reserve": LOCAL_RESERVE, **values}
-        return ModelProfile.model_validate({**own, "name": name, "builtin": False})
-    except ValidationError as error:
-        problems = "; ".join(
-            f"{'.'.join(map(str, e['loc'])) or 'profile'}: {e['msg']}" for e in error.errors()
-        )
+        return from_data(ModelProfile, {**own, "name": name, "builtin": False})
+    except Invalid as error:
+        problems = "; ".join(f"{where or 'profile'}: {what}" for where, what in error.problems)
         raise FileProblem(settings_path(), f"profile {name!r} is not valid: {problems}") from None
 
 
 def profile_named(name: str, settings: Settings | None = None) -> ModelProfile:
     """The profile called `name`; UnknownProfile (listing the known ones) when there is none."""
-    profiles = known_profiles(settings)
+    return _named(name, known_profiles(settings))
+
+
+def _named(name: str, profiles: dict[str, ModelProfile]) -> ModelProfile:
     if name not in profiles:
         raise UnknownProfile(f"unknown model profile {name!r}; known: {', '.join(profiles)}")
     return profiles[name]
@@ -204,13 +220,16 @@ def choose_profile(
     project: Project | None, override: str | None = None, settings: Settings | None = None
 ) -> tuple[str, str]:
     """(profile name, where it came from: option / project / settings / default)."""
-    settings = settings if settings is not None else load_settings()
+    return _chosen(project, override, _choice(settings))
+
+
+def _chosen(project: Project | None, override: str | None, choice: Choice) -> tuple[str, str]:
     if override:
         return override, "option"
     if project is not None and (name := book_profile_name(project)):
         return name, "project"
-    if settings.model_profile:
-        return settings.model_profile, "settings"
+    if choice[0]:
+        return choice[0], "settings"
     return DEFAULT_PROFILE, "default"
 
 
@@ -218,10 +237,10 @@ def active_profile(
     project: Project | None, override: str | None = None, settings: Settings | None = None
 ) -> ModelProfile:
     """The profile a feed for `project` is measured with (see the module docstring)."""
-    settings = settings if settings is not None else load_settings()
-    name, source = choose_profile(project, override, settings)
+    choice = _choice(settings)  # the settings file read once
+    name, source = _chosen(project, override, choice)
     try:
-        return profile_named(name, settings)
+        return _named(name, _known(choice))
     except UnknownProfile as error:
         if source == "project" and project is not None:
             raise UnknownProfile(f"{project.role_path(Role.CONFIG)}: [model] {error}") from None

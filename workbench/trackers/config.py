@@ -6,20 +6,20 @@ dormant_after = 30             # an open thread unseen for more than this many c
 
 from __future__ import annotations
 
-from pydantic import BaseModel, ConfigDict, Field
+from dataclasses import dataclass
 
 from workbench.book.config_tables import config_table
 from workbench.book.project import Project
+from workbench.validation import setting
 
 DEFAULT_DORMANT_AFTER = 30
 
 
-class TrackerConfig(BaseModel):
+@dataclass(frozen=True)
+class TrackerConfig:
     """The project's tracker settings."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-    dormant_after: int = Field(default=DEFAULT_DORMANT_AFTER, ge=1, le=1_000_000)
+    dormant_after: int = setting(DEFAULT_DORMANT_AFTER, ge=1, le=1_000_000)
 
 
 def load_tracker_config(project: Project) -> TrackerConfig:

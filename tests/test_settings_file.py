@@ -1,0 +1,46 @@
+"""The model profile part of the user's settings, as every feed reads it."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from workbench.errors import FileProblem
+from workbench.settings import Settings, save_settings
+from workbench.settings_file import ProfileSettings, profile_choice, settings_path
+
+
+def test_no_settings_file_is_no_choice():
+    assert profile_choice() == ("", {})
+
+
+def test_the_choice_is_read_from_the_settings_the_app_saved():
+    own = ProfileSettings(tokenizer="qwen3.6", context_window=40_960, base_url="http://x")
+    save_settings(Settings(model_profile="mine", profiles={"mine": own}))
+    assert profile_choice() == ("mine", {"mine": own})
+
+
+@pytest.mark.parametrize(
+    ("content", "problem"),
+    [
+        ('{"profiles": {"mine": {"context_window": -1}}}', "greater than 0"),
+        ('{"profiles": {"mine": {"window": 8000}}}', "unknown setting"),
+        ('{"model_profile": 3}', "model_profile"),
+        ('{"profiles": ', "Invalid JSON"),
+    ],
+)
+def test_a_bad_choice_is_a_problem_naming_the_settings_file(content, problem):
+    settings_path().parent.mkdir(parents=True, exist_ok=True)
+    settings_path().write_text(content, encoding="utf-8")
+    with pytest.raises(FileProblem) as raised:
+        profile_choice()
+    assert raised.value.path == settings_path() and problem in str(raised.value)
+
+
+def test_what_the_feed_does_not_read_is_left_to_the_app(user_config_dir):
+    # A font size the app would refuse does not stop a feed: the feed never uses it.
+    (user_config_dir / "settings.json").write_text(
+        json.dumps({"model_profile": "qwen3.6", "editor_font_size": 500}), encoding="utf-8"
+    )
+    assert profile_choice() == ("qwen3.6", {})

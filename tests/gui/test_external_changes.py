@@ -9,6 +9,9 @@ from PySide6.QtWidgets import QTreeWidgetItem
 
 from workbench.book.project import Project
 from workbench.book.textio import write_text
+from workbench.feed import build_feed
+from workbench.trackers.presence import chapter_presence
+from workbench.trackers.relevance import load_trackers
 
 
 def test_a_clean_document_reloads(window, novel: Path, qtbot) -> None:
@@ -144,3 +147,22 @@ def test_saving_relabels_the_chapter_row(window, qtbot) -> None:
     row = window.tree.currentItem()
     assert row.text(0) == "第12章  红石坳"
     assert row.text(1) == f"{window.project.chapter_zi(window.project.chapters[-1]):,} 字"
+
+
+def test_the_next_feed_sees_chapters_other_programs_add_and_delete(window, qtbot) -> None:
+    project = window.project
+    last = project.chapters[-1].number
+    build_feed(project, "MainWriter", last + 2)  # the open project's feeds are warm
+    new = project.new_chapter_path(last + 1)
+    write_text(new, f"# 第{last + 1}章 另起\n\n另一个程序写的新一章。\n")
+    qtbot.waitUntil(lambda: project.chapter(last + 1) is not None)  # the watcher's batch
+    assert "另一个程序写的新一章" in build_feed(project, "MainWriter", last + 2).to_markdown()
+    assert last + 1 in chapter_presence(project, load_trackers(project)).characters
+
+    gone = project.chapter(last).path
+    text = gone.read_text(encoding="utf-8").splitlines()[2]
+    assert text in build_feed(project, "MainWriter", last + 2).to_markdown()
+    gone.unlink()
+    qtbot.waitUntil(lambda: project.chapter(last) is None)
+    assert text not in build_feed(project, "MainWriter", last + 2).to_markdown()
+    assert last not in chapter_presence(project, load_trackers(project)).characters

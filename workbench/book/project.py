@@ -3,15 +3,17 @@
 from __future__ import annotations
 
 import copy
+import itertools
 import logging
 import os
 import threading
 import tomllib
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
 from workbench.book import webnovel
+from workbench.book.chapter_stats import ChapterStats, StatKeeper, file_stat
 from workbench.book.containment import is_inside, resolve_inside
 from workbench.book.counting import count_zi
 from workbench.book.layout import DEFAULT_PATHS, Layout, Role, detect_layout
@@ -26,6 +28,8 @@ log = logging.getLogger(__name__)
 CHAPTER_SUFFIXES = (".md", ".txt")
 MAX_FILE_BYTES = 16 * 1024 * 1024  # a book file larger than this is refused, not read
 STATE_DIR = ".workbench"
+# Listing versions, unique in the process: a view that rescans never reuses its project's.
+_LISTINGS = itertools.count(1)
 
 
 @dataclass(frozen=True)
@@ -55,7 +59,11 @@ class Project:
         self._files_lock = threading.Lock()
         self._zi: dict[str, int] = {}
         self._buffers: dict[Path, TextFile] = {}
+        self.stat_keeper = StatKeeper()  # shared with views, as the file cache is
         self.chapters: list[ChapterRef] = []
+        self._listing = 0  # changes with the listing; views keep the one they copied
+        self._chapter_folders: tuple[Path, ...] = ()
+        self._by_number: dict[int, ChapterRef] = {}
         self.rescan()
 
     @classmethod
@@ -156,6 +164,7 @@ class Project:
         if self.is_view:
             raise ReadOnlyView(f"{path}: a view of unsaved buffers does not write")
         self.contained(path, entry=self.relative(path))
+        folder_before = file_stat(path.parent)
         try:
             written = write_text(path, text, self.known_encoding(path))
         except OSError as error:  # a full disk, a read-only file system, no permission
@@ -164,8 +173,10 @@ class Project:
                 path, f"not saved: {reason}; the file on disk is unchanged"
             ) from error
         stat = path.stat()
+        key = (stat.st_mtime_ns, stat.st_size)
         with self._files_lock:
-            self._files[path] = ((stat.st_mtime_ns, stat.st_size), written)
+            self._files[path] = (key, written)
+        self.stat_keeper.wrote(path, key, folder_before)
         return written
 
     def changed_on_disk(self, loaded: TextFile) -> bool:
@@ -219,14 +230,33 @@ class Project:
                     continue
                 found.append(ChapterRef(number, path, title))
         found.sort(key=lambda ref: (ref.number, ref.path.as_posix()))
-        self.chapters = found
+        if found != self.chapters:
+            self.chapters = found
+            self._listing = next(_LISTINGS)
+            self._chapter_folders = tuple({folder, *(ref.path.parent for ref in found)})
+            self._by_number = {}
+            for ref in found:
+                self._by_number.setdefault(ref.number, ref)
+
+    @property
+    def listing_version(self) -> int:
+        """Changes whenever `chapters` does (a view keeps the version of its copy)."""
+        return self._listing
+
+    def chapter_stats(self) -> ChapterStats:
+        """Each listed chapter's (mtime, size), re-taken only where something may have
+        changed while a watcher reports changes (see book.chapter_stats), else every call."""
+        return self.stat_keeper.current(
+            self._listing, (ref.path for ref in self.chapters), self._chapter_folders
+        )
+
+    def files_changed(self, paths: Iterable[Path]) -> None:
+        """A watcher's report that these files may have changed (any thread)."""
+        self.stat_keeper.note(paths)
 
     def chapter(self, number: int) -> ChapterRef | None:
         """The chapter with this number (the first, if the number is duplicated)."""
-        for ref in self.chapters:
-            if ref.number == number:
-                return ref
-        return None
+        return self._by_number.get(number)
 
     def chapter_title(self, ref: ChapterRef) -> str:
         """Title from the file name, else from the chapter's first heading."""

@@ -27,7 +27,12 @@ from workbench.feed.model import Block, Group, Item, Layer, Status, zi
 from workbench.feed.ondemand import on_demand_blocks
 from workbench.feed.power import passage_text, power_blocks
 from workbench.feed.recipes import Recipe
-from workbench.feed.summaries import expected_end, latest_before, nearest, summary_sections
+from workbench.feed.summaries import (
+    expected_end,
+    latest_before,
+    skeleton_sections,
+    summary_sections,
+)
 from workbench.feed.trim import demote_headings, first_sentences
 from workbench.feed.webnovel import (
     chapter_summary_blocks,
@@ -291,13 +296,10 @@ class Selector:
         project = self.project
         source = project.relative(project.role_path(Role.ROLLING_SUMMARY))
         loaded = project.read_role(Role.ROLLING_SUMMARY)
-        found = list(summary_sections(loaded.text)) if loaded else []
-        recent = latest_before(tuple(found), self.chapter, config.summary_sections)
-        fed = {(s.first, s.last) for s in recent}
-        eligible = [s for s in found if s.last < self.chapter and (s.first, s.last) not in fed]
+        text = loaded.text if loaded else ""
+        nearest = skeleton_sections(text, self.chapter, tuple(steps), config.summary_sections)
         items, used = [], set()
-        for step in steps:
-            section = nearest(eligible, step)
+        for step, section in zip(steps, nearest, strict=True):
             if section is None:
                 # No rolled-up section yet: that chapter's own summary, as webnovel-writer does.
                 items += chapter_summary_excerpt(self.project, step, config.skeleton_excerpt)

@@ -69,6 +69,19 @@ def expected_end(chapter: int) -> int:
     return ((chapter - 1) // 5) * 5
 
 
+@lru_cache(maxsize=8)  # each key holds a version of the file's text
+def skeleton_sections(
+    text: str, chapter: int, steps: tuple[int, ...], recent: int
+) -> tuple[SummarySection | None, ...]:
+    """For each step back from `chapter`, the section nearest it among those ending before
+    it, leaving out the `recent` latest (fed whole); None where there is none. Remembered by
+    the file's text: a warm feed does not walk every section again."""
+    found = summary_sections(text)
+    fed = {(s.first, s.last) for s in latest_before(found, chapter, recent)}
+    eligible = [s for s in found if s.last < chapter and (s.first, s.last) not in fed]
+    return tuple(nearest(eligible, step) for step in steps)
+
+
 def nearest(found: list[SummarySection], chapter: int) -> SummarySection | None:
     """The section covering `chapter`, else the one whose range is closest to it."""
 

@@ -203,7 +203,7 @@ class MainWindow(QMainWindow):
         self.tracker_browser.set_project(project)
         self.summaries.set_project(project)
         self.context_panel.set_project(project)
-        self.watcher.start(project.root)
+        self.watcher.start(project)
         self._remember_recent(project.root)
         self._update_title()
         self._update_total()

@@ -1,6 +1,7 @@
 """Files changed by other programs (git, another editor, an agent), delivered in batches.
 
-watchdog's thread only posts paths through a queued signal; the GUI thread collects them and a
+The engine's FolderWatch tells the project on watchdog's thread (its feeds then re-check only
+those files) and posts each path through a queued signal; the GUI thread collects them and a
 single-shot timer, restarted by each new path, turns a burst (a `git checkout` of hundreds of
 files) into one `changed` batch. A cap keeps a never-ending stream from starving the batch.
 """
@@ -11,36 +12,14 @@ import logging
 from pathlib import Path
 
 from PySide6.QtCore import QElapsedTimer, QObject, Qt, QTimer, Signal
-from watchdog.events import FileSystemEvent, FileSystemEventHandler
-from watchdog.observers import Observer
 
-from workbench.book.project import STATE_DIR
+from workbench.book.project import Project
+from workbench.book.watch import FolderWatch
 
 log = logging.getLogger(__name__)
 
 QUIET_MS = 250
 MAX_DELAY_MS = 2000
-
-
-class _Forwarder(FileSystemEventHandler):
-    """Runs on watchdog's thread: filters and forwards paths, touches nothing else."""
-
-    def __init__(self, root: Path, post: Signal) -> None:
-        self._root = root
-        self._post = post
-
-    def on_any_event(self, event: FileSystemEvent) -> None:
-        if event.is_directory or event.event_type in ("opened", "closed_no_write"):
-            return
-        for raw in (event.src_path, getattr(event, "dest_path", "")):
-            if not raw:
-                continue
-            path = Path(raw.decode() if isinstance(raw, bytes) else raw)
-            parts = path.relative_to(self._root).parts if path.is_relative_to(self._root) else ()
-            # Our own state folder, git internals and atomic-write temp files are not the book.
-            if not parts or parts[0] in (STATE_DIR, ".git") or path.name.startswith("."):
-                continue
-            self._post.emit(str(path))
 
 
 class ProjectWatcher(QObject):
@@ -51,7 +30,7 @@ class ProjectWatcher(QObject):
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
-        self._observer: Observer | None = None
+        self._watch: FolderWatch | None = None
         self._pending: set[Path] = set()
         self._since_first = QElapsedTimer()
         self._quiet = QTimer(self)
@@ -61,31 +40,30 @@ class ProjectWatcher(QObject):
         self._posted.connect(self._collect, Qt.ConnectionType.QueuedConnection)
         self.batches = 0
 
-    def start(self, root: Path) -> None:
-        """Watch `root` recursively (stopping any earlier watch)."""
+    def start(self, project: Project) -> None:
+        """Watch the project's folder recursively (stopping any earlier watch)."""
         self.stop()
-        observer = Observer()
-        observer.schedule(_Forwarder(root.resolve(), self._posted), str(root), recursive=True)
-        observer.daemon = True
-        observer.start()
-        self._observer = observer
-        log.debug("watching %s", root)
+        self._watch = FolderWatch(project, self._post)
+        self._watch.start()
+        log.debug("watching %s", project.root)
 
     def stop(self) -> None:
         """Stop watchdog's thread and wait for it; pending paths are dropped."""
-        if self._observer is not None:
-            self._observer.stop()
-            self._observer.join()
-            self._observer = None
+        if self._watch is not None:
+            self._watch.stop()
+            self._watch = None
         self._quiet.stop()
         self._pending.clear()
 
     def is_running(self) -> bool:
         """Whether an observer thread is alive."""
-        return self._observer is not None and self._observer.is_alive()
+        return self._watch is not None and self._watch.is_running()
+
+    def _post(self, path: Path) -> None:
+        self._posted.emit(str(path))  # watchdog's thread: to the GUI thread, queued
 
     def _collect(self, raw: str) -> None:
-        if self._observer is None:
+        if self._watch is None:
             return  # a path posted just before stop()
         if not self._pending:
             self._since_first.start()

@@ -10,11 +10,12 @@ from __future__ import annotations
 
 import logging
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
 
+from workbench.book.chapter_stats import Stat, file_stat
 from workbench.book.characters import (
     Character,
     SkippedHeading,
@@ -26,7 +27,6 @@ from workbench.book.project import Project
 from workbench.book.templates import role_holds_only_template, without_template_sections
 from workbench.book.webnovel import is_webnovel, memory_files
 from workbench.trackers.cache import project_cache
-from workbench.trackers.scan_store import Stat, file_stat
 
 log = logging.getLogger(__name__)
 
@@ -163,39 +163,48 @@ def _merge(old: Character | None, new: Character) -> Character:
     return Character(old.name, aliases, old.protagonist or new.protagonist, old.source)
 
 
-def chapter_stats(project: Project) -> dict[Path, Stat | None]:
-    """Each chapter file's (mtime, size): taken once per call and shared by its scans."""
-    return {ref.path: file_stat(ref.path) for ref in project.chapters}
-
-
 def scan_chapters(
-    project: Project, scanner: Scanner, stats: dict[Path, Stat | None] | None = None
+    project: Project,
+    scanner: Scanner,
+    stats: Mapping[Path, Stat | None] | None = None,
+    chapters: Mapping[int, Path] | None = None,
+    *,
+    reread: bool = False,
 ) -> dict[int, frozenset[str]]:
-    """Chapter number -> the scanner's terms found in it, each chapter scanned once per
-    content (cached by sha256, and kept across processes by stat and hash in
-    `.workbench/scan-cache.json`, so a warm call, or a new process, only reads file stats —
-    `stats`, when the caller has them from `chapter_stats`)."""
+    """Chapter number -> the scanner's terms found in it, for every chapter or for these
+    `chapters` (number -> file), each scanned once per content (cached by sha256, and kept
+    across processes by stat and hash in `.workbench/scan-cache.json`, so a warm call, or a
+    new process, only reads file stats — `stats`, when the caller took them already).
+    `reread`: the chapters are known to have changed, so read them (through the project's
+    cache) rather than trust the hash recorded for their stat: a save within one tick of the
+    clock at the same size keeps the stat."""
     cache = project_cache(project)
     results = cache.scan_results(scanner.key)
     buffered = {path for path, _ in project.buffer_hashes()}
     skip = len(str(project.root)) + 1  # chapters are listed inside the root: its relative path
     presence: dict[int, frozenset[str]] = {}
-    for ref in project.chapters:
-        if ref.number in presence:
-            continue  # a duplicated number: the first file is the chapter, as Project.chapter
-        path = str(ref.path)
+    for number, file in (listed_chapters(project) if chapters is None else chapters).items():
+        path = str(file)
         on_disk = path not in buffered
         name = path[skip:]
-        stat = stats[ref.path] if stats is not None else file_stat(ref.path)
+        stat = stats[file] if stats is not None else file_stat(file)
         found = None
-        if on_disk:
+        if on_disk and not reread:
             found = results.get(cache.store.known_hash(name, stat) or "")
         if found is None:
-            loaded = project.read(ref.path)
+            loaded = project.read(file)
             found = results.get(loaded.sha256)
             if found is None:
                 found = results[loaded.sha256] = scanner.scan(loaded.text)
             if on_disk and stat is not None:
                 cache.store.remember(name, stat, loaded.sha256, scanner.key, found)
-        presence[ref.number] = found
+        presence[number] = found
     return presence
+
+
+def listed_chapters(project: Project) -> dict[int, Path]:
+    """Chapter number -> its file; of a duplicated number the first, as Project.chapter."""
+    listed: dict[int, Path] = {}
+    for ref in project.chapters:
+        listed.setdefault(ref.number, ref.path)
+    return listed

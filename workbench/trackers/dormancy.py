@@ -51,6 +51,6 @@ def sightings(
 def last_seen(entry: Foreshadowing, chapter: int, presence: Presence, frequent: set[str]) -> int:
     """The last chapter from 埋设 to N whose text names one of the entry's signals."""
     planted = entry.planted or 0
-    names = {presence.cast.canonical(name) for name in entry.characters} - frequent
-    seen = presence.naming(names, set(entry.keywords), chapter)
-    return max((number for number in seen if number >= planted), default=planted)
+    names = frozenset(presence.cast.canonical(name) for name in entry.characters) - frequent
+    seen = presence.last_naming(names, frozenset(entry.keywords), chapter)
+    return seen if seen is not None and seen > planted else planted

@@ -14,15 +14,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
+from workbench.book.chapter_stats import ChapterStats
 from workbench.book.layout import Role
 from workbench.book.project import Project
 from workbench.book.webnovel import is_webnovel, memory_files
 from workbench.trackers.cache import project_cache
-from workbench.trackers.cast import Cast, Scanner, chapter_stats, load_cast
+from workbench.trackers.cast import Cast, Scanner, load_cast
 from workbench.trackers.model import DUE_WINDOW, Foreshadowing, RelationshipChange, Trackers
 from workbench.trackers.parse import ParsedTracker, parse_tracker
 from workbench.trackers.presence import Presence, chapter_presence
-from workbench.trackers.scan_store import Stat
 from workbench.trackers.webnovel import memory_foreshadowing, memory_relationships
 
 FORESHADOWING_KIND = "foreshadowing"
@@ -118,17 +118,17 @@ def _listing(folder: Path) -> tuple:
         return ()
 
 
-def _fingerprint(project: Project, chapter: int, stats: dict[Path, Stat | None]) -> tuple:
-    """Every file relevance reads — trackers, cast, plans, outline, chapters (their `stats`)
-    — by (mtime, size), the same test Project.read uses to notice a change, and by hash the
-    unsaved buffers a view reads instead."""
+def _fingerprint(project: Project, chapter: int, stats: ChapterStats) -> tuple:
+    """Every file relevance reads — trackers, cast, plans, outline, chapters (the version of
+    their `stats`) — by (mtime, size), the same test Project.read uses to notice a change,
+    and by hash the unsaved buffers a view reads instead."""
     roles = (Role.PLOT_TRACKER, Role.RELATIONSHIP_TRACKER, Role.OUTLINE)
     files = [project.role_path(role) for role in roles] + project.character_files()
     files += memory_files(project)
     return (
         chapter,
         tuple((str(path), _stat(path)) for path in files),
-        tuple(stats.items()),
+        stats.version,
         _listing(project.root / project.layout.plans_dir),
         _listing(project.root / project.layout.characters_dir),
         project.buffer_hashes(),
@@ -142,7 +142,7 @@ def relevant_for(project: Project, chapter: int) -> list[RelevantItem]:
     of the files it was made from changes.
     """
     cache = project_cache(project)
-    stats = chapter_stats(project)  # taken once: the fingerprint's and the scans'
+    stats = project.chapter_stats()  # taken once: the fingerprint's and the scans'
     fingerprint = _fingerprint(project, chapter, stats)
     if cache.relevance is not None and cache.relevance[0] == fingerprint:
         return list(cache.relevance[1])
@@ -151,9 +151,7 @@ def relevant_for(project: Project, chapter: int) -> list[RelevantItem]:
     return list(items)
 
 
-def _relevant_items(
-    project: Project, chapter: int, stats: dict[Path, Stat | None]
-) -> list[RelevantItem]:
+def _relevant_items(project: Project, chapter: int, stats: ChapterStats) -> list[RelevantItem]:
     trackers = load_trackers(project)
     presence = chapter_presence(project, trackers, stats)
     cast = presence.cast
@@ -211,7 +209,7 @@ def _foreshadowing_item(
         reasons = [f"弱相关：常见角色 {name}" for name in signal]
     if not reasons:
         return None
-    mentions = len(presence.naming(set(signal), set(entry.keywords), chapter))
+    mentions = presence.mentions(frozenset(signal), frozenset(entry.keywords), chapter)
     return RelevantItem(
         kind=FORESHADOWING_KIND,
         key=entry.id,
@@ -230,11 +228,7 @@ def _pair_mentions(
     presence: Presence, pair: tuple[str, str], protagonist: str | None, chapter: int
 ) -> int:
     """Chapters up to N naming both of the pair (the protagonist is in every chapter)."""
-    together = presence.chapters_up_to(chapter)
-    for name in pair:
-        if name != protagonist:
-            together &= presence.naming({name}, set(), chapter)
-    return len(together)
+    return presence.together(frozenset(name for name in pair if name != protagonist), chapter)
 
 
 def _relationship_item(

@@ -16,32 +16,22 @@ import atexit
 import hashlib
 import json
 import logging
-import os
 import threading
 import weakref
 from pathlib import Path
 
+from workbench.book.chapter_stats import Stat
 from workbench.book.textio import write_bytes_atomic
 
 log = logging.getLogger(__name__)
 
 CACHE_FILE = "scan-cache.json"
 FORMAT = 1
-Stat = tuple[int, int]  # (st_mtime_ns, st_size)
 
 
 def scanner_digest(key: tuple[str, ...]) -> str:
     """A scanner's kind and terms, hashed: the name its results are kept under."""
     return hashlib.blake2b("\n".join(key).encode("utf-8"), digest_size=16).hexdigest()
-
-
-def file_stat(path: Path) -> Stat | None:
-    """(mtime, size) of a file, None when it cannot be statted."""
-    try:
-        stat = os.stat(path)
-    except OSError:
-        return None
-    return stat.st_mtime_ns, stat.st_size
 
 
 class ScanStore:

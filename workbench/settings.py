@@ -38,6 +38,7 @@ class LlmSettings(BaseModel):
     api_key: SecretStr = SecretStr("")
     connect_timeout: float = Field(10.0, gt=0)
     read_timeout: float = Field(120.0, gt=0)
+    answer_timeout: float = Field(600.0, gt=0)  # one whole answer, however it trickles in
     max_retries: int = Field(3, ge=0, le=10)
 
 

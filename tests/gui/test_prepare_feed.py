@@ -219,8 +219,23 @@ def test_a_500_or_a_hang_leaves_the_chapter_alone_with_a_message(
     assert expected in job.error and expected in dialog.reason.text()
     assert "章节未改动" in dialog.reason.text()
     assert {p: p.read_bytes() for p in (novel / "chapters").iterdir()} == before
-    assert job.draft_path.name.endswith("-failed.md")
+    assert not job.draft_path.exists(), "nothing arrived, so there is no draft to keep"
     chat_server.release.set()
+
+
+def test_a_reply_cut_off_keeps_what_came_as_a_failed_draft(
+    make_window, novel, chat_server, Reply, qtbot
+) -> None:
+    chat_server.play(Reply("cutoff", REPLY))
+    window = _opened(make_window, novel, _settings(chat_server))
+    dialog = window.prepare.open_default()
+    job = dialog.send()
+    _wait_for(qtbot, job)
+    assert job.state == "failed" and "without [DONE]" in dialog.reason.text()
+    assert job.text and REPLY.startswith(job.text)
+    assert job.draft_path.name.endswith("-failed.md")
+    assert job.draft_path.read_text(encoding="utf-8") == job.text
+    assert "部分草稿已保留" in dialog.draft_views()[0].stats.text()
 
 
 def test_history_lists_the_sent_feed_and_diffs_blocks(
@@ -269,7 +284,8 @@ def test_the_api_key_lands_in_no_file_or_log(
     assert job.state == "failed" and KEY not in dialog.reason.text()
     dialog.save_button.click()
     files = [p for p in novel.rglob("*") if p.is_file()]
-    assert any("drafts" in p.parts for p in files) and any("feeds" in p.parts for p in files)
+    assert any("feeds" in p.parts for p in files)
+    assert not any("drafts" in p.parts for p in files), "a refused reply leaves no draft"
     assert [p for p in files if KEY.encode() in p.read_bytes()] == []
     assert KEY not in caplog.text
 

@@ -25,6 +25,7 @@ class Reply:
     headers: tuple[tuple[str, str], ...] = ()
     chunk_size: int = 40  # characters per streamed piece
     delay: float = 0.0  # seconds between streamed pieces (a model that takes its time)
+    hold: bool = False  # answer only once the test opens the gate (the call stays in flight)
 
 
 @dataclass
@@ -39,12 +40,13 @@ class Received:
 @dataclass
 class ChatServer:
     """The running server: `url` is the base URL (…/v1); `script` is consumed in order and
-    its last reply repeats; `requests` records what arrived."""
+    its last reply repeats; `requests` records what arrived; `gate` lets held replies go."""
 
     url: str = ""
     script: list[Reply] = field(default_factory=list)
     requests: list[Received] = field(default_factory=list)
     release: threading.Event = field(default_factory=threading.Event)
+    gate: threading.Event = field(default_factory=threading.Event)
     lock: threading.Lock = field(default_factory=threading.Lock)
 
     def play(self, *replies: Reply) -> None:
@@ -100,6 +102,8 @@ def make_handler(server: ChatServer) -> type[BaseHTTPRequestHandler]:
             with server.lock:
                 server.requests.append(Received(self.path, dict(self.headers), body))
             reply = _echoing(server.next_reply(), self.headers.get("Authorization", ""))
+            if reply.hold:
+                server.gate.wait(HANG_LIMIT)
             stream = bool(body.get("stream"))
             if self.path != "/v1/chat/completions":
                 self._send(404, b'{"error": "not found"}')
@@ -231,6 +235,7 @@ class running:
 
     def __exit__(self, *exc: object) -> None:
         self.server.release.set()
+        self.server.gate.set()
         self.http.shutdown()
         self.http.server_close()
         self.thread.join(timeout=5)

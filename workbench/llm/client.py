@@ -83,6 +83,7 @@ class ClientConfig:
             "api_key": llm.api_key,
             "connect_timeout": llm.connect_timeout,
             "read_timeout": llm.read_timeout,
+            "answer_timeout": llm.answer_timeout,
             "max_retries": llm.max_retries,
         }
         values.update(overrides)

@@ -399,6 +399,10 @@
       <translation>失败——已收到的部分草稿已保留：%1</translation>
     </message>
     <message>
+      <source>failed — the reply was refused and nothing of it kept: %1</source>
+      <translation>失败——回复被拒收，未保留任何内容：%1</translation>
+    </message>
+    <message>
       <source>%1 tokens received · %2 s · %3</source>
       <translation>已接收 %1 tokens · %2 秒 · %3</translation>
     </message>
@@ -1555,6 +1559,13 @@ Restore it into the editor? Nothing is written to the file until you save.</sour
     <message>
       <source>Interface language</source>
       <translation>界面语言</translation>
+    </message>
+  </context>
+  <context>
+    <name>SendJob</name>
+    <message>
+      <source>the reply is longer than %1 characters, more than any draft; refused</source>
+      <translation>回复超过 %1 字，比任何草稿都长，已拒收</translation>
     </message>
   </context>
   <context>

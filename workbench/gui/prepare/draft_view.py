@@ -18,6 +18,9 @@ from workbench.feed.tokens import TokenCounter
 from workbench.gui.prepare.send import SendJob
 
 STATS_MS = 250
+# Tokens are counted as the reply grows, piece by piece up to its last line break; the open
+# line is counted afresh each time, folded in once it is this long (a reply with no breaks).
+OPEN_LINE_CHARS = 2000
 
 
 class DraftView(QWidget):
@@ -60,6 +63,8 @@ class DraftView(QWidget):
         layout.addWidget(self.text_edit, 1)
         layout.addLayout(buttons)
         self._tokens = 0
+        self._counted = 0  # characters of the reply whose tokens are in _counted_tokens
+        self._counted_tokens = 0
         self._shown = ""
         self._stats_timer = QTimer(self)
         self._stats_timer.setInterval(STATS_MS)
@@ -123,12 +128,14 @@ class DraftView(QWidget):
             return self.tr("complete")
         if state == "cancelled":
             return self.tr("cancelled — the partial draft is kept")
+        if self.job.refused:
+            return self.tr("failed — the reply was refused and nothing of it kept: %1").replace(
+                "%1", self.job.error
+            )
         return self.tr("failed — the partial draft is kept: %1").replace("%1", self.job.error)
 
     def _update_stats(self) -> None:
-        # Counting the whole reply a few times a second stays cheap (replies are short) and
-        # keeps the shared token cache free of every intermediate text.
-        self._tokens = self.counter.count_uncached(self.job.text) if self.job.text else 0
+        self._tokens = self._received_tokens()
         self.stats.setText(
             self.tr("%1 tokens received · %2 s · %3")
             .replace("%1", str(self._tokens))
@@ -137,6 +144,22 @@ class DraftView(QWidget):
         )
         if self.job.state == "failed":
             self.stats.setStyleSheet("color: #b3261e;")
+
+    def _received_tokens(self) -> int:
+        """Tokens in the reply so far, counting only what is new since the last time (the
+        whole reply a few times a second would stall the screen on a long one). Uncached:
+        the shared token cache stays free of every intermediate text."""
+        text = self.job.text
+        if len(text) < self._counted:  # the reply was refused and dropped
+            self._counted = self._counted_tokens = 0
+        cut = text.rfind("\n", self._counted) + 1
+        if len(text) - max(cut, self._counted) > OPEN_LINE_CHARS:
+            cut = len(text)
+        if cut > self._counted:
+            self._counted_tokens += self.counter.count_uncached(text[self._counted : cut])
+            self._counted = cut
+        rest = text[self._counted :]
+        return self._counted_tokens + (self.counter.count_uncached(rest) if rest else 0)
 
     def _update_buttons(self) -> None:
         running = self.job.is_running()

@@ -7,6 +7,11 @@ faster than the screen needs are shown together, and a request stuck in a read (
 server, until the read timeout) can be cancelled at once: the draft is kept and marked
 cancelled straight away, and the thread, told to stop, ends at its next chunk or timeout
 without anything waiting for it.
+
+Only a reply worth keeping is kept: a draft file appears once text has arrived, and a reply
+that is refused — not a chat completion, invalid UTF-8, echoing the key, longer than any draft
+(MAX_REPLY_CHARS) — leaves no draft behind and nothing of it on screen. A reply cut short by
+a timeout or a dropped connection keeps what came, as a failed draft.
 """
 
 from __future__ import annotations
@@ -22,13 +27,23 @@ from PySide6.QtCore import QObject, QTimer, Signal
 from workbench.book.drafts import finish_draft, new_draft_path, write_draft
 from workbench.book.project import Project
 from workbench.errors import WorkbenchError
-from workbench.llm import ChatClient, ClientConfig, LlmCancelled
+from workbench.llm import (
+    ChatClient,
+    ClientConfig,
+    LlmCancelled,
+    LlmKeyEchoed,
+    LlmMalformedResponse,
+)
 from workbench.settings import Settings
 
 log = logging.getLogger(__name__)
 
 DRAIN_MS = 50
 DRAFT_WRITE_S = 1.0  # how often the growing draft is written to disk
+# Far past any model's output limit (64k tokens is about 100,000 字); more is a broken endpoint,
+# and a reply that size would only stall the screen it streams into.
+MAX_REPLY_CHARS = 100_000
+REFUSED = (LlmMalformedResponse, LlmKeyEchoed)  # the reply itself is bad: nothing of it is kept
 
 
 class SendJob(QObject):
@@ -54,11 +69,14 @@ class SendJob(QObject):
         self.text = ""
         self.state = "streaming"
         self.error = ""
+        self.refused = False  # the reply was refused: nothing of it is kept
         self.started_at = 0.0
         self.ended_at: float | None = None
         self.pieces = 0
         self._events: queue.SimpleQueue = queue.SimpleQueue()
         self._cancel = threading.Event()
+        self._received = 0  # characters received (worker thread)
+        self._too_long = threading.Event()  # the worker stopped a reply past MAX_REPLY_CHARS
         self._last_write = 0.0
         self._thread = threading.Thread(target=self._run, name="feed-send", daemon=True)
         self._drain = QTimer(self)
@@ -68,8 +86,7 @@ class SendJob(QObject):
     # --- control (GUI thread) ----------------------------------------------------------
 
     def start(self) -> None:
-        """Write the empty draft, then start the request."""
-        write_draft(self.draft_path, "")
+        """Start the request (the draft file appears once text arrives)."""
         self.started_at = time.monotonic()
         self._thread.start()
         self._drain.start()
@@ -106,7 +123,12 @@ class SendJob(QObject):
         try:
             client.complete(self.messages, stream=True, cancel=self._cancel, on_delta=self._delta)
         except LlmCancelled:
-            self._events.put(("cancelled", ""))
+            if self._too_long.is_set():
+                self._events.put(("too_long", ""))
+            else:
+                self._events.put(("cancelled", ""))
+        except REFUSED as error:
+            self._events.put(("refused", str(error)))
         except WorkbenchError as error:
             self._events.put(("failed", str(error)))
         except Exception as error:  # a bug must reach the author, not kill the thread silently
@@ -116,6 +138,13 @@ class SendJob(QObject):
             self._events.put(("done", ""))
 
     def _delta(self, piece: str) -> None:
+        if self._too_long.is_set():
+            return
+        self._received += len(piece)
+        if self._received > MAX_REPLY_CHARS:
+            self._too_long.set()
+            self._cancel.set()  # the client stops at its next chunk
+            return
         self._events.put(("delta", piece))
 
     # --- results (GUI thread) ----------------------------------------------------------
@@ -140,11 +169,20 @@ class SendJob(QObject):
             if time.monotonic() - self._last_write >= DRAFT_WRITE_S:
                 self._write()
         if outcome is not None:
-            kind, reason = outcome
-            if kind == "failed":
-                self.error = reason
-                self.failed.emit(reason)
-            self._end(kind)
+            self._conclude(*outcome)
+
+    def _conclude(self, kind: str, reason: str) -> None:
+        """End the job as the worker's last event says."""
+        if kind == "too_long":
+            reason = self.tr(
+                "the reply is longer than %1 characters, more than any draft; refused"
+            ).replace("%1", f"{MAX_REPLY_CHARS:,}")
+        if kind in ("refused", "too_long"):
+            kind, self.refused, self.text = "failed", True, ""
+        if kind == "failed":
+            self.error = reason
+            self.failed.emit(reason)
+        self._end(kind)
 
     def _write(self) -> None:
         self._last_write = time.monotonic()
@@ -157,7 +195,10 @@ class SendJob(QObject):
         self.state = state
         self.ended_at = time.monotonic()
         try:
-            self.draft_path = finish_draft(self.draft_path, self.text, state)
+            if self.text:
+                self.draft_path = finish_draft(self.draft_path, self.text, state)
+            else:  # nothing arrived, or what did was refused: no draft to keep
+                self.draft_path.unlink(missing_ok=True)
         except OSError as error:
             log.error("cannot keep the draft %s: %s", self.draft_path, error)
         self._drain.stop()  # a thread still in its read ends at its next chunk or timeout

@@ -64,6 +64,9 @@ class Project:
         self._listing = 0  # changes with the listing; views keep the one they copied
         self._chapter_folders: tuple[Path, ...] = ()
         self._by_number: dict[int, ChapterRef] = {}
+        self._listed: frozenset[Path] = frozenset()
+        # (listing version, stats version, chapter -> 字): what total_zi counted last
+        self._counted: tuple[int, int, dict[Path, int]] | None = None
         self.rescan()
 
     @classmethod
@@ -237,6 +240,22 @@ class Project:
             self._by_number = {}
             for ref in found:
                 self._by_number.setdefault(ref.number, ref)
+            self._listed = frozenset(ref.path for ref in found)
+
+    def relist(self, paths: Iterable[Path]) -> bool:
+        """Re-list the chapters when one of these changed files may have come, gone or been
+        renamed (a listed chapter no longer there, a chapter file not listed); True when the
+        listing changed. What the app does with the watcher's batch: re-listing stats every
+        file of the chapters folder, which a save of one chapter need not cost."""
+        folder = self.root / self.layout.chapters_dir
+        for path in map(Path, paths):
+            if path.suffix.lower() not in CHAPTER_SUFFIXES or not path.is_relative_to(folder):
+                continue
+            if (path in self._listed) != path.is_file():
+                before = self._listing
+                self.rescan()
+                return self._listing != before
+        return False
 
     @property
     def listing_version(self) -> int:
@@ -271,14 +290,32 @@ class Project:
 
     def chapter_zi(self, ref: ChapterRef) -> int:
         """字 count of one chapter, cached by content hash."""
-        loaded = self.read(ref.path)
+        return self._zi_of(ref.path)
+
+    def _zi_of(self, path: Path) -> int:
+        loaded = self.read(path)
         if loaded.sha256 not in self._zi:
             self._zi[loaded.sha256] = count_zi(loaded.text)
         return self._zi[loaded.sha256]
 
     def total_zi(self) -> int:
-        """字 count of the whole book."""
-        return sum(self.chapter_zi(ref) for ref in self.chapters)
+        """字 count of the whole book; after a change only the chapters whose stats changed
+        are counted again (and, while a watcher reports changes, no chapter is statted)."""
+        stats = self.chapter_stats()
+        held = self._counted
+        changed = None
+        if held is not None and held[0] == self._listing:
+            changed = self.stat_keeper.changes_since(held[1])
+        if changed is None:
+            counts = {ref.path: self._zi_of(ref.path) for ref in self.chapters}
+        else:
+            counts = held[2]
+            if changed:
+                counts = dict(counts)
+                for path in changed & counts.keys():
+                    counts[path] = self._zi_of(path)
+        self._counted = (self._listing, stats.version, counts)
+        return sum(counts.values())
 
     def new_chapter_path(self, number: int) -> Path:
         """Where chapter N goes when it is created, following this layout's naming."""

@@ -503,7 +503,7 @@ class MainWindow(QMainWindow):
         if self.project is None:
             return
         self.external_batches += 1
-        self.project.rescan()
+        self.project.relist(paths)
         touched = self.tabs.reload_changed(paths)
         self.tree.refresh_paths(paths)
         self.tracker_browser.files_changed(paths)

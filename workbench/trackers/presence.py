@@ -205,13 +205,14 @@ def chapter_presence(
     # All keywords, not one chapter's candidates', so the scan cache survives chapters.
     keywords = Scanner((k for e in trackers.foreshadowing for k in e.keywords), whole_names=False)
     stats = project.chapter_stats() if stats is None else stats
-    book = _book_presence(project, cast, names, keywords, stats)
+    held = _book_presence(project, cast, names, keywords, stats)
+    book = held.presence
     if book.cast is not cast or book.names is not names:
         book = replace(book, cast=cast, names=names)
     buffered = {Path(path) for path, _ in project.buffer_hashes()}
     if not buffered:
         return book
-    chapters = {n: p for n, p in listed_chapters(project).items() if p in buffered}
+    chapters = {held.numbers[p]: p for p in buffered if p in held.numbers}
     if not chapters:
         return book
     found = scan_chapters(project, names, stats.stats, chapters)
@@ -224,7 +225,7 @@ def chapter_presence(
 
 def _book_presence(
     project: Project, cast: Cast, names: Scanner, keywords: Scanner, stats: ChapterStats
-) -> Presence:
+) -> _Held:
     """The presence of the chapters on disk: the one held, updated by what changed since."""
     cache = project_cache(project)
     forms = cast.forms()
@@ -238,7 +239,7 @@ def _book_presence(
     else:
         if held.listing == listing:
             if held.version == stats.version:
-                return held.presence
+                return held
             chapters, numbers, changed = held.chapters, held.numbers, {}
         else:  # chapters created, renamed or deleted: compare the listings
             chapters = listed_chapters(project)
@@ -262,5 +263,6 @@ def _book_presence(
         presence = held.presence.replacing(canonical, found_keywords)
     else:
         presence = Presence.of(cast, names, canonical, found_keywords)
-    cache.presence = _Held(key, listing, stats.version, chapters, numbers, stats.stats, presence)
-    return presence
+    held = _Held(key, listing, stats.version, chapters, numbers, stats.stats, presence)
+    cache.presence = held
+    return held

@@ -544,19 +544,32 @@ class MainWindow(QMainWindow):
         if self.project is None:
             return []
         job = SummaryJob(start, end)
+        try:
+            ranges = summary_ranges(self.project)
+        except (OSError, WorkbenchError) as error:  # nothing is written to a file it cannot read
+            prompts.show_problem(
+                self, self.tr("Cannot regenerate %1").replace("%1", job.label), str(error)
+            )
+            return []
         hand_written = next(
-            (r.hand_written for r in self.summary_ranges() if (r.start, r.end) == (start, end)),
-            False,
+            (r.hand_written for r in ranges if (r.start, r.end) == (start, end)), False
         )
         if hand_written and not prompts.ask_replace_hand_written(self, job.label):
             return []
         return self.queue_summaries([job], self.tr("Regenerating %1").replace("%1", job.label))
 
     def summary_ranges(self) -> list[SummaryRange]:
-        """The rolling-summary file's sections: which were written by hand, which are stale."""
+        """The rolling-summary file's sections: which were written by hand, which are stale
+        (none, with the reason in the status bar, when the file cannot be read)."""
         if self.project is None:
             return []
-        return summary_ranges(self.project)
+        try:
+            return summary_ranges(self.project)
+        except (OSError, WorkbenchError) as error:
+            self.show_message(
+                self.tr("Cannot read the rolling summaries: %1").replace("%1", str(error))
+            )
+            return []
 
     def open_summary_jobs(self) -> SummaryJobsDialog:
         """Show Feed ▸ Summary jobs (the queue, cancel, regenerate a range)."""

@@ -963,6 +963,14 @@
       <translation>滚动摘要 %1 生成失败：%2</translation>
     </message>
     <message>
+      <source>Cannot regenerate %1</source>
+      <translation>无法重新生成 %1</translation>
+    </message>
+    <message>
+      <source>Cannot read the rolling summaries: %1</source>
+      <translation>无法读取滚动摘要：%1</translation>
+    </message>
+    <message>
       <source>Summary %1 written to rolling-summary.md</source>
       <translation>滚动摘要 %1 已写入 rolling-summary.md</translation>
     </message>

@@ -1,0 +1,289 @@
+"""Hypothesis fuzzing through the app: the CLI fuzz test's mutated inputs (tests/fuzzing.py),
+opened in a real main window and worked with as an author does. No exception escapes (in a
+slot, a QThread or a Python thread, or is swallowed by a worker's last-resort handler), a
+file that does not parse is never rewritten, and the app names the broken file where the
+author can see it. A mutated manuscript imported through the preview ends in chapter files
+or in a message, never a traceback."""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+import shutil
+import sys
+import tempfile
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from fuzzing import SAMPLE, TARGETS, damaged, fuzz_settings, manuscript_bytes, original_bytes
+from hypothesis import given
+from hypothesis import strategies as st
+from PySide6.QtCore import QEvent
+from PySide6.QtWidgets import QLabel, QMessageBox
+
+from workbench.book.check import Severity, check_project
+from workbench.book.project import Project
+from workbench.errors import WorkbenchError
+from workbench.feed import AGENTS
+from workbench.gui.app import create_window
+from workbench.gui.import_dialog import ImportPreviewDialog
+from workbench.refusals import refused_inputs
+from workbench.settings import Settings
+
+PLOT = "references/plot-tracker.md"
+ROLLING = "references/rolling-summary.md"
+CHAPTER = 12
+SLIDER_CHAPTERS = (1, 6, 12)
+TYPED = "灯火未熄。"
+StandardButton = QMessageBox.StandardButton
+
+
+class Escapes(logging.Handler):
+    """Every exception that escaped or was swallowed while installed: sys.excepthook (Qt
+    slots and virtuals, on any thread), threading.excepthook (Python threads) and the traces
+    the app's last-resort handlers log (`log.exception` in a worker that keeps running)."""
+
+    def __init__(self) -> None:
+        super().__init__(logging.ERROR)
+        self.caught: list[str] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        if record.exc_info:
+            self.caught.append(f"logged: {record.getMessage()}: {record.exc_info[1]!r}")
+
+    def _sys_hook(self, _kind, value, _trace) -> None:  # type: ignore[no-untyped-def]
+        self.caught.append(f"uncaught: {value!r}")
+
+    def _thread_hook(self, args) -> None:  # type: ignore[no-untyped-def]
+        self.caught.append(f"in thread {args.thread}: {args.exc_value!r}")
+
+    @contextlib.contextmanager
+    def installed(self) -> Iterator[Escapes]:
+        """Catch escapes inside the block (pytest's and pytest-qt's hooks are put back)."""
+        hooks = sys.excepthook, threading.excepthook
+        sys.excepthook, threading.excepthook = self._sys_hook, self._thread_hook
+        logger = logging.getLogger("workbench")
+        logger.addHandler(self)
+        try:
+            yield self
+        finally:
+            logger.removeHandler(self)
+            sys.excepthook, threading.excepthook = hooks
+
+
+def problems_in(root: Path, target: str) -> list[str]:
+    """What `check` says is wrong with `target`: an error (it does not read or parse), or
+    anything another command would refuse or skip."""
+    try:
+        project = Project.open(root)
+    except WorkbenchError as error:
+        return [str(error)]
+    errors = [p for p in check_project(project) if p.severity is Severity.ERROR]
+    return [p.message for p in errors + refused_inputs(project) if p.path == target]
+
+
+def settled(qtbot, panel) -> None:
+    """Wait until the newest requested feed is the one the context panel shows."""
+    qtbot.waitUntil(
+        lambda: (
+            panel.current is not None
+            and panel.current.job_id == panel.refresher.latest_id
+            and not panel.refresher.is_busy()
+            and not panel.debounce.isActive()
+        ),
+        timeout=20_000,
+    )
+
+
+def visible_problems(window, told: list[str]) -> list[str]:
+    """What the app told the author: dialogs and status messages (`told`), the context
+    panel's status and checklist, the pins, the tracker browser's message and error list,
+    the prepare dialog's reason and checklist (and its preview when no feed was built)."""
+    panel, browser = window.context_panel, window.tracker_browser
+    labels = [panel.status, browser.message, browser.errors_title]
+    shown = [*told, *(label.text() for label in labels if label.isVisibleTo(window))]
+    shown += [panel.status.toolTip(), *panel.summary.checklist_lines()]
+    pins = panel.pin_model
+    shown += [str(pins.index(row, 0).data()) for row in range(pins.rowCount())]
+    shown += [browser.errors.item(row).text() for row in range(browser.errors.count())]
+    dialog = window.prepare.dialog
+    if dialog is not None:
+        shown += [dialog.reason.text()]
+        shown += [label.text() for label in dialog.checklist.findChildren(QLabel)]
+        if dialog.feed is None:
+            shown.append(dialog.preview.rendered.toPlainText())
+    return [text for text in shown if text]
+
+
+def work_with(window, dialogs, project: Path, target: str, qtbot, type_at_end) -> None:
+    """An author's session: open the file and a chapter, look at every agent's feed, browse
+    both trackers, prepare a feed (no Send), try an edit, pin an entry, change the chapter
+    type, regenerate a rolling summary, type into a chapter and save it."""
+    panel, browser = window.context_panel, window.tracker_browser
+    window.open_path(project / target)
+    editor = window.open_chapter(CHAPTER)
+    settled(qtbot, panel)
+    for agent in AGENTS:
+        panel.agent_picker.setCurrentIndex(panel.agent_picker.findData(agent))
+        settled(qtbot, panel)
+    window.tracker_dock.show()
+    window.tracker_dock.raise_()
+    browser.refresh()
+    browser.tabs.setCurrentIndex(0)
+    browser.set_chapter(CHAPTER)
+    browser.tabs.setCurrentIndex(1)
+    for chapter in SLIDER_CHAPTERS:
+        browser.relations.slider.setValue(chapter)
+    window.context_dock.raise_()
+    dialog = window.prepare.open_for("MainWriter")
+    if dialog is not None:
+        dialog.close()
+    plot = browser.store.plot
+    if target == PLOT and (plot is None or not plot.editable):
+        assert not browser.resolve("F001"), "an edit of a broken tracker was written"
+        assert not browser.edit_cell("F001", "内容", "改写"), "an edit was written"
+        assert not browser.add_entry({"id": "F099", "content": "新", "planted": "12"})
+    window.pin("F001")
+    settled(qtbot, panel)
+    choose_another_chapter_type(panel)
+    settled(qtbot, panel)
+    window.open_summary_jobs().close()
+    if target == ROLLING:  # a generated section is written into this file, if it reads
+        dialogs.answer(StandardButton.Yes)  # if the section was written by hand: replace it
+        window.regenerate_summary(6, 10)
+        dialogs.answers.clear()
+    if editor is not None:
+        type_at_end(editor, TYPED)
+        assert window.tabs.save_current(), "the chapter was not saved"
+    settled(qtbot, panel)
+    qtbot.waitUntil(lambda: not window.summaries.describe(), timeout=60_000)
+
+
+def choose_another_chapter_type(panel) -> None:
+    """Pick a chapter type other than the one shown, as the author does in the panel."""
+    shown = panel.feed.template if panel.feed else None
+    index = next(
+        i for i in range(panel.type_picker.count()) if panel.type_picker.itemData(i) != shown
+    )
+    panel.type_picker.setCurrentIndex(index)
+    panel.type_picker.activated.emit(index)
+
+
+def closed(window, qapp) -> None:
+    """Close the window as the author does; nothing may be left running."""
+    window.close()
+    assert window.summaries.worker_thread.isFinished(), "summary thread still running"
+    assert window.context_panel.refresher.worker_thread.isFinished(), "feed thread running"
+    assert not window.watcher.is_running(), "watchdog observer still running"
+    window.deleteLater()
+    qapp.sendPostedEvents(None, QEvent.Type.DeferredDelete)
+
+
+def test_the_harness_sees_exceptions_in_threads_and_worker_logs() -> None:
+    with Escapes().installed() as escapes:
+        thread = threading.Thread(target=lambda: 1 / 0)
+        thread.start()
+        thread.join()
+        try:
+            raise ValueError("swallowed")
+        except ValueError:
+            logging.getLogger("workbench.gui.context.worker").exception("feed crashed")
+    assert len(escapes.caught) == 2, escapes.caught
+    assert "ZeroDivisionError" in escapes.caught[0] and "swallowed" in escapes.caught[1]
+
+
+def session(target: str, broken: bytes, root: Path, dialogs, qtbot, qapp, type_at_end) -> None:
+    """A copy of the sample with `target` holding `broken`, worked with in a fresh window:
+    nothing escapes, a file that does not parse is kept as it was and named to the author."""
+    project = Path(tempfile.mkdtemp(dir=root)) / "novel"
+    shutil.copytree(SAMPLE, project)
+    (project / target).write_bytes(broken)
+    problems = problems_in(project, target)
+    asked, messages = len(dialogs.asked), []
+    with Escapes().installed() as escapes:
+        window = create_window(Settings())
+        window.show()
+        window.status.messageChanged.connect(messages.append)
+        try:
+            if window.open_project(project):
+                work_with(window, dialogs, project, target, qtbot, type_at_end)
+            told = [text for _kind, _title, text in dialogs.asked[asked:]]
+            shown = visible_problems(window, told + messages)
+        finally:
+            closed(window, qapp)
+    assert not escapes.caught, escapes.caught
+    if problems:
+        assert (project / target).read_bytes() == broken, f"{target} was rewritten"
+        assert any(Path(target).name in text for text in shown), (target, problems, shown)
+    shutil.rmtree(project.parent, ignore_errors=True)
+
+
+@fuzz_settings(12)
+@given(data=st.data())
+def test_mutated_inputs_in_the_app_are_explained_and_never_rewritten(
+    dialogs, built_translations, tmp_path, qtbot, qapp, type_at_end, data
+):
+    target = data.draw(st.sampled_from(TARGETS))
+    broken = data.draw(damaged(original_bytes(target)))
+    session(target, broken, tmp_path, dialogs, qtbot, qapp, type_at_end)
+
+
+# Inputs the fuzzing found, kept as they were found.
+FOUND = {
+    # Regenerate a summary (its context menu) read the file unguarded: DecodeProblem in a slot.
+    "a rolling summary that does not decode": (ROLLING, b"\xff" + original_bytes(ROLLING)),
+}
+
+
+@pytest.mark.parametrize("name", FOUND)
+def test_what_the_fuzzing_found(
+    name, dialogs, built_translations, tmp_path, qtbot, qapp, type_at_end
+) -> None:
+    target, broken = FOUND[name]
+    session(target, broken, tmp_path, dialogs, qtbot, qapp, type_at_end)
+
+
+def _preview_answered(seen: list[str]):  # type: ignore[no-untyped-def]
+    """The author in the import preview: reads it, ticks the platform-lines box when there
+    is one, and writes the files when the preview allows it."""
+
+    def exec_(dialog: ImportPreviewDialog) -> int:
+        if dialog.drop_boilerplate.isVisibleTo(dialog):
+            dialog.drop_boilerplate.setChecked(True)
+        seen.extend([dialog.summary.text(), dialog.notes.text()])
+        if dialog.write_button.isEnabled():
+            return ImportPreviewDialog.DialogCode.Accepted
+        return ImportPreviewDialog.DialogCode.Rejected
+
+    return exec_
+
+
+@fuzz_settings(15)
+@given(data=st.data())
+def test_mutated_manuscripts_import_or_are_refused_clearly_in_the_app(
+    dialogs, built_translations, tmp_path, qapp, monkeypatch, data
+):
+    folder = Path(tempfile.mkdtemp(dir=tmp_path))
+    manuscript = folder / "book.txt"
+    manuscript.write_bytes(data.draw(damaged(manuscript_bytes())))
+    target = folder / "novel"
+    seen: list[str] = []
+    monkeypatch.setattr(ImportPreviewDialog, "exec", _preview_answered(seen))
+    asked = len(dialogs.asked)
+    with Escapes().installed() as escapes:
+        window = create_window(Settings())
+        window.show()
+        try:
+            imported = window.import_manuscript(manuscript, target)
+            told = [text for _kind, _title, text in dialogs.asked[asked:]]
+        finally:
+            closed(window, qapp)
+    assert not escapes.caught, escapes.caught
+    if imported:
+        chapters = Project.open(target).chapters
+        assert chapters and all(ref.path.is_file() for ref in chapters)
+    else:
+        assert told or any(seen), "the import was refused without a word"
+    shutil.rmtree(folder, ignore_errors=True)

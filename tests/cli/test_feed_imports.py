@@ -22,7 +22,7 @@ with open(record, "w", encoding="utf-8") as out:
 """
 # Never needed to prepare a feed: the LLM client and its HTTP stack, Qt, the summariser and
 # its word segmenter, the other subcommands, and the pydantic models of the settings dialog,
-# the JSON Schema and the tracker JSON.
+# the JSON Schema and the tracker JSON, and PyYAML (plans' plain front matter is read without).
 NOT_IMPORTED = (
     "workbench.llm",
     "httpx",
@@ -38,6 +38,7 @@ NOT_IMPORTED = (
     "workbench.settings",
     "workbench.feed.schema",
     "multiprocessing",
+    "yaml",
 )
 
 

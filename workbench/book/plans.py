@@ -7,9 +7,8 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
-import yaml
-
 from workbench.book.numerals import NUMERAL_CHARS, parse_number
+from workbench.book.plain_yaml import plain_mapping
 from workbench.errors import FileProblem
 
 CHAPTER_TYPES = ("plot", "battle", "emotion", "transition")
@@ -50,6 +49,17 @@ def split_front_matter(text: str, path: Path | str) -> tuple[dict, str]:
     block = match.group(1)
     if len(block) > MAX_FRONT_MATTER:
         raise FileProblem(path, f"front matter is over {MAX_FRONT_MATTER} characters")
+    data = plain_mapping(block)
+    if data is None:
+        data = _yaml_mapping(block, path)
+    return data, text[match.end() :]
+
+
+def _yaml_mapping(block: str, path: Path | str) -> dict:
+    """Front matter that is not plain `key: value` lines, read by PyYAML (imported only then),
+    refusing aliases."""
+    import yaml
+
     try:
         _refuse_aliases(block, path)
         data = yaml.safe_load(block) or {}
@@ -57,7 +67,7 @@ def split_front_matter(text: str, path: Path | str) -> tuple[dict, str]:
         raise FileProblem(path, f"front matter is not valid YAML: {error}") from error
     if not isinstance(data, dict):
         raise FileProblem(path, "front matter must be a mapping of keys to values")
-    return data, text[match.end() :]
+    return data
 
 
 _TYPE_LINE = re.compile(r"^(type[ \t]*:[ \t]*)([^#\r\n]*?)([ \t]*(?:#[^\r\n]*)?)$", re.MULTILINE)
@@ -85,6 +95,8 @@ def with_chapter_type(text: str, chapter_type: str, path: Path | str = "<plan>")
 
 
 def _refuse_aliases(block: str, path: Path | str) -> None:
+    import yaml
+
     # safe_load builds no objects but shares aliased ones, so nine nested aliases make a
     # value whose text is billions of names long; a plan never needs an alias at all.
     for event in yaml.parse(block, Loader=yaml.SafeLoader):

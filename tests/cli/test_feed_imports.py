@@ -72,3 +72,15 @@ def test_markdown_feed_loads_none_of_them_either(tmp_path, sample_copy):
     assert code == 0
     for package in NOT_IMPORTED:
         assert not loaded(modules, package), f"workbench feed imported {package}"
+
+
+def test_after_a_turn_with_the_same_trackers_no_markdown_parser_is_loaded(tmp_path, sample_copy):
+    # The first call parses the trackers with markdown-it and keeps where their tables are;
+    # after the agent wrote to a chapter, the next call reads them without it.
+    assert "markdown_it" in imported_by_feed(tmp_path, sample_copy, "--format", "json")[1]
+    chapter = sample_copy / "chapters" / "ch012.md"
+    chapter.write_text(chapter.read_text(encoding="utf-8") + "\n又一句。\n", encoding="utf-8")
+    first = (tmp_path / "feed.json").read_text(encoding="utf-8")
+    code, modules = imported_by_feed(tmp_path, sample_copy, "--format", "json")
+    assert code == 0 and not loaded(modules, "markdown_it")
+    assert (tmp_path / "feed.json").read_text(encoding="utf-8") != first  # it saw the turn

@@ -13,7 +13,9 @@ from weakref import WeakKeyDictionary
 
 from workbench.book.project import Project
 from workbench.errors import FileProblem
+from workbench.trackers import table_store
 from workbench.trackers.scan_store import CACHE_FILE, ScanStore
+from workbench.trackers.table_store import TableStore
 
 # Scanners are keyed by their term list; a new keyword or alias makes a new one. Old ones
 # are forgotten so a long session does not keep a scan for every past term list.
@@ -30,6 +32,7 @@ class ProjectCache:
     relevance: tuple[tuple, Any] | None = None  # (fingerprint of the files read, answer)
     presence: Any = None  # the book's chapter presence, kept up to date (trackers.presence)
     store: ScanStore = field(default_factory=lambda: ScanStore(None))  # scans on disk
+    tables: TableStore = field(default_factory=lambda: TableStore(None))  # tables on disk
 
     def scan_results(self, terms: tuple[str, ...]) -> dict[str, frozenset[str]]:
         """The sha256 -> matched-terms table of one scanner, made on first use from what
@@ -52,7 +55,12 @@ def project_cache(project: Project) -> ProjectCache:
     project does, or with release_project_cache."""
     cache = _CACHES.get(project.base)
     if cache is None:
-        cache = _CACHES[project.base] = ProjectCache(store=ScanStore(_store_path(project)))
+        scans, tables = (
+            _store_path(project, CACHE_FILE),
+            _store_path(project, table_store.CACHE_FILE),
+        )
+        cache = ProjectCache(store=ScanStore(scans), tables=TableStore(tables))
+        _CACHES[project.base] = cache
     return cache
 
 
@@ -64,8 +72,8 @@ def release_project_cache(project: Project) -> None:
         cache.store.save()
 
 
-def _store_path(project: Project) -> Path | None:
+def _store_path(project: Project, name: str) -> Path | None:
     try:
-        return project.state_dir / CACHE_FILE
+        return project.state_dir / name
     except FileProblem:  # `.workbench/` leads out of the project: keep scans in memory only
         return None

@@ -20,6 +20,7 @@ from workbench.trackers.columns import (
 )
 from workbench.trackers.errors import TrackerParseError
 from workbench.trackers.model import Foreshadowing, RelationshipChange
+from workbench.trackers.table_store import TableStore
 from workbench.trackers.tables import Row, Table, find_tables_and_strays
 
 # Parsing costs about a third of a millisecond a row; past this a tracker would take many
@@ -66,8 +67,11 @@ def column_index(fields: tuple[str | None, ...], headers: tuple[str, ...], name:
     return None
 
 
-def parse_tracker(text: str, path: Path | str, source: str = "") -> ParsedTracker:
-    """Parse every tracker table of a file; raises TrackerParseError listing each problem."""
+def parse_tracker(
+    text: str, path: Path | str, source: str = "", store: TableStore | None = None
+) -> ParsedTracker:
+    """Parse every tracker table of a file (markdown-it's answer kept in `store`, when
+    given); raises TrackerParseError listing each problem."""
     rows = len(_TABLE_LINE.findall(text))
     if rows > MAX_TABLE_ROWS:
         raise FileProblem(
@@ -80,7 +84,7 @@ def parse_tracker(text: str, path: Path | str, source: str = "") -> ParsedTracke
     foreshadowing: list[Foreshadowing] = []
     relationships: list[RelationshipChange] = []
     first_line_of_id: dict[str, int] = {}
-    found, strays = find_tables_and_strays(text)
+    found, strays = find_tables_and_strays(text, store)
     for first, last in strays:
         errors.append(
             (

@@ -54,7 +54,8 @@ def load_trackers(project: Project) -> Trackers:
 
     Raises TrackerParseError for a file that does not parse.
     """
-    cache = project_cache(project).parsed
+    memory = project_cache(project)
+    cache = memory.parsed
     trackers = Trackers()
     for role in (Role.PLOT_TRACKER, Role.RELATIONSHIP_TRACKER):
         loaded = project.read_role(role)
@@ -65,7 +66,8 @@ def load_trackers(project: Project) -> Trackers:
         if cached is not None and cached[0] == loaded.sha256:
             parsed: ParsedTracker = cached[1]
         else:
-            parsed = parse_tracker(loaded.text, loaded.path, project.relative(loaded.path))
+            source = project.relative(loaded.path)
+            parsed = parse_tracker(loaded.text, loaded.path, source, memory.tables)
             cache[key] = (loaded.sha256, parsed)
         trackers.foreshadowing += parsed.foreshadowing
         trackers.relationships += parsed.relationships

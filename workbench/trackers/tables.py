@@ -2,16 +2,22 @@
 
 markdown-it decides which lines form a table (header, delimiter, body rows); this module then
 locates each cell's characters in the original line, so an edit can replace one cell and
-leave every other byte of the file as it was.
+leave every other byte of the file as it was. Its answer for a text can be kept in a
+TableStore, so that a later process with the same text needs no markdown-it.
 """
 
 from __future__ import annotations
 
+import hashlib
 import re
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
-from markdown_it import MarkdownIt
+from workbench.trackers.table_store import Structure, TableStore
+
+if TYPE_CHECKING:
+    from markdown_it import MarkdownIt
 
 # markdown-it treats \r\n, \r and \n as line breaks; str.splitlines would also split on
 # \x0c, \u2028 and friends, and line numbers would drift from markdown-it's.
@@ -91,6 +97,8 @@ def join_lines(lines: list[Line]) -> str:
 
 @lru_cache(maxsize=1)
 def _parser() -> MarkdownIt:
+    from markdown_it import MarkdownIt  # only for a text no earlier process has seen
+
     # Only block structure matters here; skipping inline parsing halves the cost.
     return MarkdownIt("commonmark").enable("table").disable("inline")
 
@@ -104,15 +112,35 @@ def find_tables(text: str) -> list[Table]:
     return find_tables_and_strays(text)[0]
 
 
-def find_tables_and_strays(text: str) -> tuple[list[Table], list[tuple[int, int]]]:
+def find_tables_and_strays(
+    text: str, store: TableStore | None = None
+) -> tuple[list[Table], list[tuple[int, int]]]:
     """The tables (as `find_tables`) and the stray rows: top-level paragraphs of two or more
     lines that all start with `|`, as (first, last) 1-based lines. Such a paragraph is a
-    table whose `|---|` row is missing or does not match its header, so none of it is read."""
+    table whose `|---|` row is missing or does not match its header, so none of it is read.
+    With a store, markdown-it's answer for this text is taken from it, or recorded in it."""
     lines = split_lines(text)
-    tables: list[Table] = []
+    sha = hashlib.sha256(text.encode("utf-8")).hexdigest() if store is not None else ""
+    structure = store.get(sha) if store is not None else None
+    if structure is None or not _fits(structure, len(lines)):
+        structure = _structure(lines, text)
+        if store is not None:
+            store.put(sha, structure)
+    strays, found = structure
+    tables = []
+    for header_index, row_indices in found:
+        header = Row(header_index, tuple(split_cells(lines[header_index].text)))
+        rows = tuple(Row(i, tuple(split_cells(lines[i].text))) for i in row_indices)
+        tables.append(Table(header, header_index + 1, rows))
+    return tables, list(strays)
+
+
+def _structure(lines: list[Line], text: str) -> Structure:
+    """Which lines markdown-it reads as stray rows and as tables (header, body rows)."""
+    tables: list[tuple[int, tuple[int, ...]]] = []
     strays: list[tuple[int, int]] = []
-    header: Row | None = None
-    rows: list[Row] = []
+    header: int | None = None
+    rows: list[int] = []
     for token in _parser().parse(text):
         if token.type == "paragraph_open" and token.level == 0 and token.map:
             first, end = token.map
@@ -124,16 +152,24 @@ def find_tables_and_strays(text: str) -> tuple[list[Table], list[tuple[int, int]
         elif token.type == "table_open":
             header, rows = None, []
         elif token.type == "tr_open" and token.level == 2 and token.map:
-            index = token.map[0]
-            row = Row(index, tuple(split_cells(lines[index].text)))
             if header is None:
-                header = row
+                header = token.map[0]
             else:
-                rows.append(row)
+                rows.append(token.map[0])
         elif token.type == "table_close" and token.level == 0 and header is not None:
-            tables.append(Table(header, header.index + 1, tuple(rows)))
+            tables.append((header, tuple(rows)))
             header = None
-    return tables, strays
+    return tuple(strays), tuple(tables)
+
+
+def _fits(structure: Structure, line_count: int) -> bool:
+    # A stored structure names lines of the text it was recorded for; one that does not fit
+    # this text (a damaged cache file) is not used.
+    strays, tables = structure
+    indices = [i for header, rows in tables for i in (header, *rows)]
+    return all(0 <= i < line_count for i in indices) and all(
+        1 <= first <= last <= line_count for first, last in strays
+    )
 
 
 def split_cells(line: str) -> list[Cell]:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import errno
 import hashlib
 import os
 import tempfile
@@ -62,10 +63,13 @@ def encode(text: str, encoding: str) -> bytes:
 
 
 def write_bytes_atomic(path: Path | str, data: bytes) -> None:
-    """Replace a file's bytes all at once: temp file in the same folder, fsync, rename."""
+    """Replace a file's bytes all at once: temp file in the same folder, fsync, rename. A file
+    this process may not write is refused (PermissionError, or EROFS on a read-only mount)."""
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     mode = path.stat().st_mode & 0o777 if path.exists() else None
+    if mode is not None:
+        _check_writable(path)
     fd, tmp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
         with os.fdopen(fd, "wb") as handle:
@@ -80,6 +84,23 @@ def write_bytes_atomic(path: Path | str, data: bytes) -> None:
             os.unlink(tmp_name)
         raise
     _fsync_directory(path.parent)
+
+
+def _check_writable(path: Path) -> None:
+    """Refuse a file this process may not write, as writing it in place would: the rename
+    alone would replace a read-only file in a writable folder."""
+    # The effective ids decide what this process may write (they differ from the real ones
+    # under seteuid, as in the tests that drop root's rights).
+    if os.access in os.supports_effective_ids:
+        writable = os.access(path, os.W_OK, effective_ids=True)
+    else:
+        writable = os.access(path, os.W_OK)
+    if writable:
+        return
+    if hasattr(os, "statvfs") and os.statvfs(path).f_flag & os.ST_RDONLY:
+        raise OSError(errno.EROFS, os.strerror(errno.EROFS), str(path))
+    reason = f"{os.strerror(errno.EACCES)} (the file is read-only)"
+    raise PermissionError(errno.EACCES, reason, str(path))
 
 
 def _fsync_directory(folder: Path) -> None:

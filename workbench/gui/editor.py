@@ -233,6 +233,10 @@ class ChapterEditor(QWidget):
         """Whether the conflict bar is waiting for the author's choice."""
         return self.conflict_bar.isVisibleTo(self)
 
+    def deleted_on_disk(self) -> bool:
+        """Whether the conflict bar is up because the file was deleted, and it is still gone."""
+        return self.has_conflict() and self.conflict_bar.deleted and not self.path.exists()
+
     def show_conflict(self, on_disk: TextFile | None) -> None:
         """Ask the author: the file changed (or vanished) on disk while edits are unsaved."""
         self._disk_version = on_disk

@@ -188,6 +188,8 @@ class EditorTabs(QTabWidget):
     def save(self, editor: ChapterEditor) -> bool:
         """Write an editor's text atomically through the Project; False if not written."""
         assert self.project is not None
+        if editor.deleted_on_disk():
+            editor.keep_mine()  # the bar said so: saving a file deleted on disk recreates it
         if editor.has_conflict():
             self.statusMessage.emit(
                 self.tr("Not saved: the file changed on disk — choose in the bar above the text.")
@@ -201,10 +203,9 @@ class EditorTabs(QTabWidget):
             return False
         text = editor.text()
         try:
-            if editor.chapter is not None:
-                written = self.project.save_chapter(editor.chapter, text)
-            else:
-                written = self.project.write(editor.path, text)
+            written = self.project.write(editor.path, text)
+            if editor.chapter is not None and self.project.chapter(editor.chapter) is None:
+                self.project.rescan()  # its file (or its folder) had vanished: list it again
         except (OSError, WorkbenchError) as error:
             kept = self.tr("Your text is still here in the editor: nothing is lost.")
             prompts.show_problem(self, self.tr("Save failed"), f"{error}\n\n{kept}")

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QEvent
-from PySide6.QtWidgets import QApplication, QFileDialog, QMessageBox
+from PySide6.QtWidgets import QFileDialog, QMessageBox
 
 from workbench.gui.i18n import I18N_DIR, qm_path
 from workbench.settings import Settings
@@ -116,14 +116,6 @@ def window(make_window, novel):
 @pytest.fixture
 def type_at_end():
     """Type text at the end of an editor the way Chinese arrives: committed by an input method."""
-    from PySide6.QtGui import QInputMethodEvent, QTextCursor
-
-    def type_text(editor, text: str) -> None:
-        cursor = editor.text_edit.textCursor()
-        cursor.movePosition(QTextCursor.MoveOperation.End)
-        editor.text_edit.setTextCursor(cursor)
-        event = QInputMethodEvent("", [])
-        event.setCommitString(text)
-        QApplication.sendEvent(editor.text_edit, event)
+    from input_method import type_at_end as type_text
 
     return type_text

@@ -49,7 +49,7 @@ def run(source: Path, mountpoint: Path, failure: str) -> dict:
     root = mountpoint / "novel"
     shutil.copytree(source, root)
 
-    from PySide6.QtGui import QInputMethodEvent, QTextCursor
+    from input_method import type_at_end  # beside this file, so first on sys.path
     from PySide6.QtWidgets import QApplication, QMessageBox
 
     from workbench.gui.app import create_window
@@ -73,12 +73,7 @@ def run(source: Path, mountpoint: Path, failure: str) -> dict:
     path = window.project.chapters[2].path
     before = path.read_bytes()
     editor = window.open_path(path)
-    cursor = editor.text_edit.textCursor()
-    cursor.movePosition(QTextCursor.MoveOperation.End)
-    editor.text_edit.setTextCursor(cursor)
-    typed = QInputMethodEvent("", [])
-    typed.setCommitString(SENTENCE)
-    QApplication.sendEvent(editor.text_edit, typed)
+    type_at_end(editor, SENTENCE)
 
     if failure == "full":
         filler = fill(mountpoint)

@@ -8,7 +8,7 @@ import logging
 import os
 import threading
 import tomllib
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -213,14 +213,13 @@ class Project:
         found: list[ChapterRef] = []
         if folder.is_dir():
             recursive = self.layout.recursive_chapters
-            candidates = folder.rglob("*") if recursive else folder.iterdir()
             # A file that is no symlink, directly in a folder inside the project, is inside:
             # resolving each of a thousand chapters again was most of what listing cost.
             plain_inside = not recursive and is_inside(self.root, folder)
-            for path in candidates:
-                if path.suffix.lower() not in CHAPTER_SUFFIXES or not path.is_file():
+            for path, is_file, is_symlink in _chapter_files(folder, recursive):
+                if not is_file:
                     continue
-                plain = plain_inside and not path.is_symlink()
+                plain = plain_inside and not is_symlink
                 if not plain and not is_inside(self.root, path):
                     log.warning("%s leads outside the project; not listed", path)
                     continue
@@ -401,6 +400,26 @@ class Project:
                 if Path(name).suffix.lower() in (*CHAPTER_SUFFIXES, ".toml"):
                     result.append(Path(dirpath) / name)
         return result
+
+
+def _chapter_files(folder: Path, recursive: bool) -> Iterator[tuple[Path, bool, bool]]:
+    """(path, is a file, is a symlink) of each .md/.txt entry: a flat folder through
+    scandir, whose entries know their type without a stat each (what listing a thousand
+    chapters cost), a recursive one through rglob."""
+    if recursive:
+        for path in folder.rglob("*"):
+            if path.suffix.lower() in CHAPTER_SUFFIXES:
+                yield path, path.is_file(), path.is_symlink()
+        return
+    with os.scandir(folder) as entries:
+        for entry in entries:
+            if os.path.splitext(entry.name)[1].lower() not in CHAPTER_SUFFIXES:
+                continue
+            try:
+                is_file = entry.is_file()  # follows a symlink, as Path.is_file
+            except OSError:
+                is_file = False
+            yield Path(entry.path), is_file, entry.is_symlink()
 
 
 def _file_stat(path: Path) -> os.stat_result:

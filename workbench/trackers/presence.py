@@ -24,7 +24,7 @@ from workbench.trackers.model import Trackers
 
 Found = Mapping[int, frozenset[str]]
 ANY, ALL = "any", "all"  # chapters naming any of some terms, or all of them
-MAX_MEMO = 4096  # remembered term sets per presence (a few per tracker entry)
+MAX_MEMO = 1024  # remembered term sets per presence (one or two per tracker entry)
 
 
 @dataclass(frozen=True)

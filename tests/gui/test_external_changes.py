@@ -65,11 +65,25 @@ def test_our_own_saves_do_not_raise_the_bar(window, novel: Path, qtbot, type_at_
     path = Project.open(novel).chapters[0].path
     editor = window.open_path(path)
     type_at_end(editor, "存")
-    batches = window.external_batches
+    batches, own = window.external_batches, window.watcher.own_saves
     assert window.tabs.save(editor)
-    qtbot.waitUntil(lambda: window.external_batches > batches)  # the watcher did see the write
+    qtbot.waitUntil(lambda: window.watcher.own_saves > own)  # the watcher did see the write
+    assert window.external_batches == batches  # and it was not handled as another's change
     type_at_end(editor, "再改")
     assert not editor.has_conflict()
+
+
+def test_a_change_right_after_our_save_is_still_seen(
+    window, novel: Path, qtbot, type_at_end
+) -> None:
+    path = Project.open(novel).chapters[0].path
+    editor = window.open_path(path)
+    type_at_end(editor, "存")
+    batches = window.external_batches
+    assert window.tabs.save(editor)
+    write_text(path, "# 第1章\n\n另一个程序紧接着写的。\n")  # before the watcher's batch
+    qtbot.waitUntil(lambda: window.external_batches > batches, timeout=10_000)
+    assert editor.text() == "# 第1章\n\n另一个程序紧接着写的。\n"
 
 
 def test_a_deleted_file_keeps_the_text_and_says_so(window, novel: Path, qtbot) -> None:

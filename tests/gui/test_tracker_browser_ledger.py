@@ -164,3 +164,30 @@ def test_the_browser_speaks_english_too(window, qtbot) -> None:
     model = browser.ledger.model
     assert model.headerData(2, Qt.Orientation.Horizontal) == "Content"
     assert model.index(model.row_of("F002"), model.notes_column).data() == "resolved"
+
+
+def test_only_files_the_ledger_reads_refresh_it(window, novel) -> None:
+    browser = window.tracker_browser
+    browser.files_changed({novel / "references" / "rolling-summary.md"})  # a summary written
+    browser.files_changed({novel / "references" / "fixed-context.md"})
+    browser.files_changed({novel / ".workbench" / "token-cache.json"})
+    assert not browser.refresh_scheduled()
+    browser.files_changed({window.project.chapters[0].path})  # sightings read the chapters
+    assert browser.refresh_scheduled()
+
+
+def test_a_refresh_keeps_the_column_widths_the_author_set(window, novel) -> None:
+    browser = window.tracker_browser
+    table, model = browser.ledger.table, browser.ledger.model
+    payoff = model.column_of("payoff")
+    table.setColumnWidth(payoff, 333)
+    browser.refresh_ledger()
+    browser.set_chapter(13)
+    assert table.columnWidth(payoff) == 333
+    tracker = novel / "references" / "plot-tracker.md"
+    store = browser.store
+    before = store.plot
+    assert not store.reload()  # unchanged on disk: the same file, not parsed again
+    assert store.plot is before
+    tracker.write_text(tracker.read_text("utf-8") + "\n", "utf-8")
+    assert store.reload() and store.plot is not before

@@ -459,8 +459,13 @@ class MainWindow(QMainWindow):
     def _document_saved(self, path: Path) -> None:
         if self.project is None:
             return
+        saved = self.tabs.editor_for(path)
+        if saved is not None:  # handled here, so not again when the watcher sees it
+            self.watcher.saved_here(path, saved.loaded.sha256)
         ref = next((r for r in self.project.chapters if r.path == path), None)
         self.tree.refresh_paths({path})
+        if path == self.project.root / PINS_FILE:
+            self.context_panel.pin_model.reload()
         self.tracker_browser.files_changed({path})
         self._update_total()
         if ref is not None:

@@ -4,6 +4,9 @@ The engine's FolderWatch tells the project on watchdog's thread (its feeds then 
 those files) and posts each path through a queued signal; the GUI thread collects them and a
 single-shot timer, restarted by each new path, turns a burst (a `git checkout` of hundreds of
 files) into one `changed` batch. A cap keeps a never-ending stream from starving the batch.
+A save the app announced (`saved_here`) is left out while the file is as that save left it:
+the app has done its work for it already, and doing it again on the GUI thread was most of
+what a save cost.
 """
 
 from __future__ import annotations
@@ -14,6 +17,7 @@ from pathlib import Path
 from PySide6.QtCore import QElapsedTimer, QObject, Qt, QTimer, Signal
 
 from workbench.book.project import Project
+from workbench.book.textio import content_hash
 from workbench.book.watch import FolderWatch
 
 log = logging.getLogger(__name__)
@@ -38,7 +42,9 @@ class ProjectWatcher(QObject):
         self._quiet.setInterval(QUIET_MS)
         self._quiet.timeout.connect(self.flush)
         self._posted.connect(self._collect, Qt.ConnectionType.QueuedConnection)
+        self._saved: dict[Path, str] = {}  # path -> hash of the bytes the app saved
         self.batches = 0
+        self.own_saves = 0  # events left out because they were the app's own saves
 
     def start(self, project: Project) -> None:
         """Watch the project's folder recursively (stopping any earlier watch)."""
@@ -54,6 +60,12 @@ class ProjectWatcher(QObject):
             self._watch = None
         self._quiet.stop()
         self._pending.clear()
+        self._saved.clear()
+
+    def saved_here(self, path: Path, sha256: str) -> None:
+        """The app just saved these bytes (their `content_hash`) to `path` and handled it:
+        its event is not another program's change while the file still holds them."""
+        self._saved[Path(path)] = sha256
 
     def is_running(self) -> bool:
         """Whether an observer thread is alive."""
@@ -79,6 +91,20 @@ class ProjectWatcher(QObject):
         if not self._pending:
             return
         batch, self._pending = self._pending, set()
+        own = {path for path in batch if self._is_own_save(path)}
+        self.own_saves += len(own)
+        batch -= own
+        if not batch:
+            return
         self.batches += 1
         log.debug("batch of %d changed paths", len(batch))
         self.changed.emit(batch)
+
+    def _is_own_save(self, path: Path) -> bool:
+        saved = self._saved.pop(path, None)
+        if saved is None:
+            return False
+        try:
+            return content_hash(path.read_bytes()) == saved
+        except OSError:
+            return False  # gone or unreadable since: that is news

@@ -58,12 +58,17 @@ class TrackerFile:
         return {}
 
 
-def load_tracker_file(project: Project, key: str) -> TrackerFile | None:
-    """The tracker file of `key`, or None when the project has none."""
+def load_tracker_file(
+    project: Project, key: str, known: TrackerFile | None = None
+) -> TrackerFile | None:
+    """The tracker file of `key`, or None when the project has none; `known` (the file as
+    read before) is returned as it is when the bytes did not change, without parsing again."""
     path = project.role_path(TRACKER_ROLES[key])
     if not path.is_file():
         return None
     loaded = project.read(path)
+    if known is not None and known.path == path and known.sha256 == loaded.sha256:
+        return known
     source = project.relative(path)
     try:
         document = TrackerDocument(path, loaded.text, loaded.sha256, source)

@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from workbench.book.layout import Role
 from workbench.book.project import Project
 from workbench.errors import WorkbenchError
 from workbench.gui.trackers.entry_dialog import EntryDialog
@@ -37,6 +38,8 @@ from workbench.trackers.model import Trackers
 log = logging.getLogger(__name__)
 
 REFRESH_MS = 150
+# Generated files the ledger never reads: writing a summary back must not recompute it.
+UNREAD_ROLES = (Role.ROLLING_SUMMARY, Role.FIXED_CONTEXT)
 PATH_ROLE = Qt.ItemDataRole.UserRole
 
 
@@ -195,8 +198,19 @@ class TrackerBrowser(QWidget):
         if self.project is None:
             return
         root = self.project.root
-        if any(Path(path).is_relative_to(root) for path in paths):
+        unread = {self.project.role_path(role) for role in UNREAD_ROLES}
+        state = self.project.state_dir
+        if any(
+            Path(path).is_relative_to(root)
+            and Path(path) not in unread
+            and not Path(path).is_relative_to(state)
+            for path in paths
+        ):
             self._refresh_timer.start()
+
+    def refresh_scheduled(self) -> bool:
+        """Whether a change seen on disk is waiting to be shown."""
+        return self._refresh_timer.isActive()
 
     def refresh(self) -> None:
         """Re-read the trackers; if they are unchanged, the chapters may have changed."""

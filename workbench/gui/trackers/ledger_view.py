@@ -72,6 +72,7 @@ class LedgerPanel(QWidget):
         self.proxy = LedgerProxy(self)
         self.proxy.setSourceModel(self.model)
         self.canonical = str
+        self._sized_for: tuple = ()  # the columns and row count the widths were measured for
 
         self.state_filter = QComboBox(self)
         self.state_filter.setObjectName("ledgerStateFilter")
@@ -248,6 +249,20 @@ class LedgerPanel(QWidget):
         self._fill_tier_filter(self._tiers())
         self.character_filter.set_names(names, self.tr("Character"))
         self.apply_filters()
+        shape = (tuple(columns), len(ledger.rows))
+        if shape != self._sized_for:
+            # Measuring every cell is the slow part of showing a ledger; a refresh with the
+            # same columns and entries keeps the widths (and any the author set by dragging).
+            self._sized_for = shape
+            self._size_columns()
+        for button in (self.add_button, self.resolve_button, self.abandon_button):
+            button.setEnabled(editable)
+        self.up_button.setEnabled(editable)
+        self.down_button.setEnabled(editable)
+        if selected:
+            self.select(selected)
+
+    def _size_columns(self) -> None:
         header = self.table.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
         self.table.resizeColumnsToContents()
@@ -256,12 +271,6 @@ class LedgerPanel(QWidget):
             self.table.setColumnWidth(content, min(CONTENT_WIDTH, self.table.columnWidth(content)))
         notes = self.model.notes_column
         self.table.setColumnWidth(notes, min(NOTES_WIDTH, self.table.columnWidth(notes)))
-        for button in (self.add_button, self.resolve_button, self.abandon_button):
-            button.setEnabled(editable)
-        self.up_button.setEnabled(editable)
-        self.down_button.setEnabled(editable)
-        if selected:
-            self.select(selected)
 
     def criteria(self) -> tuple[LedgerFilter, bool]:
         """The filters as set in the widgets: (criteria, 沉寂 only)."""

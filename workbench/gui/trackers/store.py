@@ -69,15 +69,14 @@ class TrackerStore(QObject):
             problems: list[str] = []
             for key in TRACKER_ROLES:
                 try:
-                    loaded = load_tracker_file(self.project, key)
+                    # An unchanged file keeps its document, so nothing read is thrown away
+                    # (and nothing is parsed again).
+                    loaded = load_tracker_file(self.project, key, known=self.files.get(key))
                 except (OSError, WorkbenchError) as error:
                     problems.append(str(error))
                     continue
-                if loaded is None:
-                    continue
-                old = self.files.get(key)
-                # An unchanged file keeps its document, so nothing read is thrown away.
-                files[key] = old if old is not None and old.sha256 == loaded.sha256 else loaded
+                if loaded is not None:
+                    files[key] = loaded
             changed = force or files != self.files or problems != self.problems
             self.files, self.problems = files, problems
         if changed:

@@ -22,7 +22,8 @@ with open(record, "w", encoding="utf-8") as out:
 """
 # Never needed to prepare a feed: the LLM client and its HTTP stack, Qt, the summariser and
 # its word segmenter, the other subcommands, and the pydantic models of the settings dialog,
-# the JSON Schema and the tracker JSON, and PyYAML (plans' plain front matter is read without).
+# the JSON Schema and the tracker JSON, PyYAML (plans' plain front matter is read without),
+# sqlite3 (a webnovel-writer project's index) and difflib (comparing saved feeds).
 NOT_IMPORTED = (
     "workbench.llm",
     "httpx",
@@ -39,6 +40,8 @@ NOT_IMPORTED = (
     "workbench.feed.schema",
     "multiprocessing",
     "yaml",
+    "sqlite3",
+    "difflib",
 )
 
 

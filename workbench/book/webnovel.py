@@ -27,7 +27,6 @@ from __future__ import annotations
 import json
 import logging
 import re
-import sqlite3
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -37,6 +36,8 @@ from workbench.book.layout import Role
 from workbench.errors import FileProblem
 
 if TYPE_CHECKING:
+    import sqlite3
+
     from workbench.book.project import Project
 
 log = logging.getLogger(__name__)
@@ -238,6 +239,8 @@ def read_index(project: Project) -> IndexData:
     # exists (the tool is not running) nothing can be missed by reading it as immutable.
     wal = path.with_name(path.name + "-wal")
     uri = f"file:{quote(str(path))}?mode=ro" + ("" if wal.exists() else "&immutable=1")
+    import sqlite3  # only for a webnovel-writer project's index.db: not every command's import
+
     try:
         connection = sqlite3.connect(uri, uri=True)
         try:

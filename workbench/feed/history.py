@@ -8,7 +8,6 @@ feed demotes every heading inside a block below level 2, so a `## ` line always 
 
 from __future__ import annotations
 
-import difflib
 import re
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -162,6 +161,8 @@ def diff_feeds(old: str, new: str) -> list[BlockChange]:
         elif before.body == section.body and before.heading == section.heading:
             changes.append(BlockChange("same", section.heading))
         else:
+            import difflib  # only when two saved feeds are compared
+
             lines = difflib.unified_diff(
                 before.body.splitlines(), section.body.splitlines(), "旧", "新", lineterm="", n=1
             )

@@ -21,8 +21,6 @@ from binascii import a2b_base64
 from collections.abc import Callable
 from pathlib import Path
 
-import platformdirs
-
 from workbench.book.textio import write_bytes_atomic
 
 log = logging.getLogger(__name__)
@@ -37,7 +35,11 @@ class VocabularyUnavailable(Exception):
 def cache_dir() -> Path:
     """Where parsed vocabularies are kept."""
     override = os.environ.get("WORKBENCH_CACHE_DIR")
-    return Path(override) if override else Path(platformdirs.user_cache_dir("workbench"))
+    if override:
+        return Path(override)
+    import platformdirs  # only when a vocabulary is loaded and the folder is not given
+
+    return Path(platformdirs.user_cache_dir("workbench"))
 
 
 def package_file(module: str, *parts: str) -> Path:

@@ -87,8 +87,9 @@ def _settings(server, chaos: Chaos) -> Settings:
         model="chaos-model",
         api_key=SecretStr(KEY),
         # Only the hang and the drips meet a timeout; everything else gets time to misbehave
-        # in full (masking 8 MB of answer for the key takes a few seconds).
-        read_timeout=2.0 if chaos.kind == "hang" else 30.0,
+        # in full (masking 8 MB of answer for the key takes a few seconds). The hang's read
+        # timeout runs while the test types, so it leaves a busy machine ample time for that.
+        read_timeout=4.0 if chaos.kind == "hang" else 30.0,
         answer_timeout=2.0 if chaos.kind.startswith("drip") else 60.0,
         max_retries=0,
     )

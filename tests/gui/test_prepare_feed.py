@@ -220,6 +220,7 @@ def test_a_500_or_a_hang_leaves_the_chapter_alone_with_a_message(
     assert "章节未改动" in dialog.reason.text()
     assert {p: p.read_bytes() for p in (novel / "chapters").iterdir()} == before
     assert not job.draft_path.exists(), "nothing arrived, so there is no draft to keep"
+    assert "未收到任何文字" in dialog.draft_views()[0].stats.text()
     chat_server.release.set()
 
 

@@ -403,6 +403,14 @@
       <translation>失败——回复被拒收，未保留任何内容：%1</translation>
     </message>
     <message>
+      <source>failed — no text arrived: %1</source>
+      <translation>失败——未收到任何文字：%1</translation>
+    </message>
+    <message>
+      <source>cancelled before any text arrived</source>
+      <translation>已取消——尚未收到任何文字</translation>
+    </message>
+    <message>
       <source>%1 tokens received · %2 s · %3</source>
       <translation>已接收 %1 tokens · %2 秒 · %3</translation>
     </message>

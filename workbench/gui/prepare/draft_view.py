@@ -126,13 +126,17 @@ class DraftView(QWidget):
             return self.tr("receiving…")
         if state == "done":
             return self.tr("complete")
-        if state == "cancelled":
+        if state == "cancelled" and self.job.text:
             return self.tr("cancelled — the partial draft is kept")
+        if state == "cancelled":
+            return self.tr("cancelled before any text arrived")
         if self.job.refused:
-            return self.tr("failed — the reply was refused and nothing of it kept: %1").replace(
-                "%1", self.job.error
-            )
-        return self.tr("failed — the partial draft is kept: %1").replace("%1", self.job.error)
+            failure = self.tr("failed — the reply was refused and nothing of it kept: %1")
+        elif self.job.text:
+            failure = self.tr("failed — the partial draft is kept: %1")
+        else:
+            failure = self.tr("failed — no text arrived: %1")
+        return failure.replace("%1", self.job.error)
 
     def _update_stats(self) -> None:
         self._tokens = self._received_tokens()

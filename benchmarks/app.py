@@ -24,9 +24,9 @@ config folder:
   author edits and saves the range's last chapter, the app's SummaryQueue regenerates the
   missing rolling summary offline, writes it back and the watcher reloads. Target ≤ 50 ms.
 - memory — the app process's peak resident set size (getrusage) after the three above.
-  The summary runs in a child process of its own, alive only while it summarises; its peak
-  is printed too, and the peak of the two together: RSS and PSS of the app plus its children,
-  sampled every 50 ms on a thread from the start of that process. Target ≤ 350 MB together.
+  The summary runs in a child process of its own, alive only while it summarises. RSS and
+  PSS of the app and of its children, sampled every 50 ms on a thread from the start of that
+  process: each process's peak and the peak of the two together. Target ≤ 350 MB together.
 - open from process start — the open above plus the imports and QApplication it leaves out.
 
 Run: `make bench` or `.venv/bin/python benchmarks/app.py [--keep DIR] [--profile PHASE]`.

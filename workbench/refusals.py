@@ -15,12 +15,10 @@ from pathlib import Path
 from workbench.book.check import Problem, Severity
 from workbench.book.layout import Role
 from workbench.book.project import STATE_DIR, Project
-from workbench.book.sections import sections
-from workbench.book.summary_record import SUMMARY_TITLE, summary_range
 from workbench.errors import FileProblem
 from workbench.feed.config import load_feed_config
 from workbench.feed.pins import check_pins, load_pins, pins_path
-from workbench.summaries.rolling import summary_sections
+from workbench.summaries.rolling import skipped_headings
 from workbench.trackers.errors import TrackerParseError
 from workbench.trackers.parse import parse_tracker
 
@@ -92,20 +90,10 @@ def _summary_headings(project: Project) -> list[Problem]:
         text = project.read(path).text
     except FileProblem:
         return []  # reported by book.check
-    read = {s.section.line for s in summary_sections(text)}
-    found = []
-    for section in sections(text):
-        title = section.title.strip()
-        if section.level > 2 or section.line in read or not title.startswith(SUMMARY_TITLE):
-            continue
-        if section.level == 2:
-            problem = f"`## {title}` names no range like Ch6-10; skipped"
-        elif summary_range(title):
-            problem = f"`# {title}` is a level-1 heading; a section is `## {title}`; skipped"
-        else:
-            continue  # the file's own title, `# 滚动摘要`
-        found.append(_problem(project, Severity.WARNING, path, f"line {section.line}: {problem}"))
-    return found
+    return [
+        _problem(project, Severity.WARNING, path, f"line {line}: {problem}; skipped")
+        for line, problem in skipped_headings(text)
+    ]
 
 
 def _leftover_temp_files(project: Project) -> list[Problem]:

@@ -7,8 +7,12 @@ import pytest
 
 from workbench.book.project import Project
 from workbench.book.summary_record import summary_range
+from workbench.cli.main import main
 from workbench.feed.summaries import summary_sections as feed_sections
 from workbench.refusals import refused_inputs
+from workbench.summaries.errors import SummaryRejected
+from workbench.summaries.jobs import write_summary
+from workbench.summaries.rolling import SummaryJob
 from workbench.summaries.rolling import summary_sections as summariser_sections
 
 READ = {
@@ -60,3 +64,22 @@ def test_check_reports_each_heading_the_feed_skips(sample_copy):
         assert any(m.startswith(f"line {line}:") and "skipped" in m for m in messages), messages
     assert any("level-1" in m for m in messages)
     assert not any(m.startswith("line 1:") for m in messages), "the file's title is no section"
+
+
+def test_a_skipped_heading_stops_summaries_until_it_is_fixed(sample_copy, capsys):
+    summary = sample_copy / "references/rolling-summary.md"
+    damaged = summary.read_bytes().replace(
+        "## 滚动摘要 Ch6-Ch10".encode(), "## 滚动摘要 Ch6-".encode()
+    )
+    summary.write_bytes(damaged)
+    line = damaged.decode("utf-8").splitlines().index("## 滚动摘要 Ch6-") + 1
+    assert main(["summarize", str(sample_copy), "--range", "6-10"]) == 1
+    error = capsys.readouterr().err
+    assert f"references/rolling-summary.md line {line}: `## 滚动摘要 Ch6-` names no range" in error
+    # Written directly (a section generated before the heading broke): refused the same way.
+    project = Project.open(sample_copy)
+    text = damaged.decode("utf-8")
+    first = summariser_sections(text)[0]
+    with pytest.raises(SummaryRejected, match="fix that heading first"):
+        write_summary(project, SummaryJob(1, 5), text[first.section.start : first.section.end])
+    assert summary.read_bytes() == damaged

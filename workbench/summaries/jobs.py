@@ -39,6 +39,7 @@ from workbench.summaries.rolling import (
     SUMMARY_CAP,
     SummaryJob,
     place_section,
+    skipped_headings,
     summary_sections,
     validate_section,
 )
@@ -235,6 +236,8 @@ def generate_summary(
     if cancel is not None and cancel.is_set():
         raise SummaryCancelled(job.what)
     try:
+        summary = project.read_role(Role.ROLLING_SUMMARY)
+        _refuse_skipped_headings(summary.text if summary else None, project, job)
         hashes = chapter_hashes(project, job.start, job.end)  # what the summariser reads
         request = rolling_request(project, job, with_material=backend.reads_material)
         if not request.chapters:
@@ -259,5 +262,17 @@ def write_summary(project: Project, job: SummaryJob, section: str) -> None:
     section = validate_section(section, job)
     path = project.role_path(Role.ROLLING_SUMMARY)
     current = project.read(path).text if path.is_file() else None
+    _refuse_skipped_headings(current, project, job)
     project.write(path, place_section(current, job, section))
     log.info("wrote %s to %s", job.what, project.relative(path))
+
+
+def _refuse_skipped_headings(text: str | None, project: Project, job: SummaryJob) -> None:
+    """A section heading the file's readers skip would stay beside the section written for
+    its range (or hide a range that is there): nothing is written until it is fixed."""
+    skipped = skipped_headings(text) if text else []
+    if skipped:
+        line, problem = skipped[0]
+        where = project.relative(project.role_path(Role.ROLLING_SUMMARY))
+        reason = f"{where} line {line}: {problem}; fix that heading first"
+        raise SummaryRejected(job.what, reason)

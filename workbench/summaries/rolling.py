@@ -79,6 +79,24 @@ def summary_sections(text: str) -> list[SummarySection]:
     return found
 
 
+def skipped_headings(text: str) -> list[tuple[int, str]]:
+    """(line, what is wrong) of each heading that looks like a rolling-summary section but
+    is not read as one: `## 滚动摘要 …` naming no range, or a range under a level-1 heading."""
+    read = {s.section.line for s in summary_sections(text)}
+    found = []
+    for section in sections(text):
+        title = section.title.strip()
+        if section.level > 2 or section.line in read or not title.startswith(SUMMARY_TITLE):
+            continue
+        if section.level == 2:
+            found.append((section.line, f"`## {title}` names no range like Ch6-10"))
+        elif summary_range(title):
+            problem = f"`# {title}` is a level-1 heading; a section is `## {title}`"
+            found.append((section.line, problem))
+        # else: the file's own title, `# 滚动摘要`
+    return found
+
+
 def heading(job: SummaryJob) -> str:
     """The section's heading line, the seed's `## 滚动摘要 ChX-ChY`."""
     return f"## {SUMMARY_TITLE} Ch{job.start}-Ch{job.end}"

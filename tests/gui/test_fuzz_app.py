@@ -145,6 +145,8 @@ def work_with(window, dialogs, project: Path, target: str, qtbot, type_at_end) -
         assert not browser.resolve("F001"), "an edit of a broken tracker was written"
         assert not browser.edit_cell("F001", "内容", "改写"), "an edit was written"
         assert not browser.add_entry({"id": "F099", "content": "新", "planted": "12"})
+    elif target == PLOT:
+        resolve_one_entry(browser, project / target)
     window.pin("F001")
     settled(qtbot, panel)
     choose_another_chapter_type(panel)
@@ -159,6 +161,20 @@ def work_with(window, dialogs, project: Path, target: str, qtbot, type_at_end) -
         assert window.tabs.save_current(), "the chapter was not saved"
     settled(qtbot, panel)
     qtbot.waitUntil(lambda: not window.summaries.describe(), timeout=60_000)
+
+
+def resolve_one_entry(browser, path: Path) -> None:
+    """本章回收 on an open entry of a tracker that parses: only that row's line changes."""
+    entry = next((e for e in browser.store.plot.parsed.foreshadowing if e.open_at(CHAPTER)), None)
+    if entry is None or not entry.id:
+        return
+    before = path.read_bytes().splitlines(keepends=True)
+    if not browser.resolve(entry.id):
+        return  # refused, with a message (an ID twice, a row it cannot place)
+    after = path.read_bytes().splitlines(keepends=True)
+    assert len(after) == len(before), "a resolve added or removed lines"
+    changed = [i for i, (old, new) in enumerate(zip(before, after, strict=True)) if old != new]
+    assert changed == [entry.line - 1], (entry.id, changed)
 
 
 def choose_another_chapter_type(panel) -> None:
@@ -194,20 +210,37 @@ def test_the_harness_sees_exceptions_in_threads_and_worker_logs() -> None:
     assert "ZeroDivisionError" in escapes.caught[0] and "swallowed" in escapes.caught[1]
 
 
-def session(target: str, broken: bytes, root: Path, dialogs, qtbot, qapp, type_at_end) -> None:
-    """A copy of the sample with `target` holding `broken`, worked with in a fresh window:
+def damage_while_open(window, project: Path, target: str, broken: bytes, qtbot) -> None:
+    """Another program writes the damage while the file is open in the editor."""
+    if (project / target).is_file():
+        window.open_path(project / target)
+    settled(qtbot, window.context_panel)
+    batches = window.external_batches
+    (project / target).write_bytes(broken)
+    qtbot.waitUntil(lambda: window.external_batches > batches, timeout=10_000)
+
+
+def session(
+    target: str, broken: bytes, root: Path, dialogs, qtbot, qapp, type_at_end, live=False
+) -> None:
+    """A copy of the sample with `target` holding `broken` (written before the project opens,
+    or by another program while it is open when `live`), worked with in a fresh window:
     nothing escapes, a file that does not parse is kept as it was and named to the author."""
     project = Path(tempfile.mkdtemp(dir=root)) / "novel"
     shutil.copytree(SAMPLE, project)
-    (project / target).write_bytes(broken)
-    problems = problems_in(project, target)
+    if not live:
+        (project / target).write_bytes(broken)
     asked, messages = len(dialogs.asked), []
     with Escapes().installed() as escapes:
         window = create_window(Settings())
         window.show()
         window.status.messageChanged.connect(messages.append)
         try:
-            if window.open_project(project):
+            opened = window.open_project(project)
+            if opened and live:
+                damage_while_open(window, project, target, broken, qtbot)
+            problems = problems_in(project, target)
+            if opened:
                 work_with(window, dialogs, project, target, qtbot, type_at_end)
             told = [text for _kind, _title, text in dialogs.asked[asked:]]
             shown = visible_problems(window, told + messages)
@@ -227,13 +260,20 @@ def test_mutated_inputs_in_the_app_are_explained_and_never_rewritten(
 ):
     target = data.draw(st.sampled_from(TARGETS))
     broken = data.draw(damaged(original_bytes(target)))
-    session(target, broken, tmp_path, dialogs, qtbot, qapp, type_at_end)
+    live = data.draw(st.booleans())
+    session(target, broken, tmp_path, dialogs, qtbot, qapp, type_at_end, live)
 
 
 # Inputs the fuzzing found, kept as they were found.
 FOUND = {
     # Regenerate a summary (its context menu) read the file unguarded: DecodeProblem in a slot.
     "a rolling summary that does not decode": (ROLLING, b"\xff" + original_bytes(ROLLING)),
+    "a rolling summary heading without its range": (
+        ROLLING,
+        original_bytes(ROLLING).replace(
+            "## 滚动摘要 Ch6-Ch10".encode(), "## 滚动摘要 Ch6-".encode()
+        ),
+    ),
 }
 
 
@@ -287,3 +327,16 @@ def test_mutated_manuscripts_import_or_are_refused_clearly_in_the_app(
     else:
         assert told or any(seen), "the import was refused without a word"
     shutil.rmtree(folder, ignore_errors=True)
+
+
+def test_an_unreadable_tracker_refuses_an_edit_saying_why(make_window, novel: Path) -> None:
+    # Found by the fuzzing: the refusal said the project had no foreshadowing tracker file.
+    broken = b"\xff" + original_bytes(PLOT)
+    (novel / PLOT).write_bytes(broken)
+    window = make_window()
+    assert window.open_project(novel)
+    browser = window.tracker_browser
+    assert not browser.resolve("F001")
+    message = browser.message.text()
+    assert message.startswith("未写入：") and "plot-tracker.md: cannot decode byte" in message
+    assert (novel / PLOT).read_bytes() == broken

@@ -34,13 +34,18 @@ class TrackerStore(QObject):
         super().__init__(parent)
         self.project: Project | None = None
         self.files: dict[str, TrackerFile] = {}
-        self.problems: list[str] = []  # files that could not be read at all
+        self.unreadable: dict[str, str] = {}  # tracker key → why the file cannot be read
         self.write_guard: Callable[[Path], bool] | None = None
 
     @property
     def plot(self) -> TrackerFile | None:
         """The foreshadowing tracker, if the project has one."""
         return self.files.get("plot")
+
+    @property
+    def problems(self) -> list[str]:
+        """Why each tracker file that could not be read at all cannot be."""
+        return list(self.unreadable.values())
 
     @property
     def relationships(self) -> TrackerFile | None:
@@ -63,22 +68,22 @@ class TrackerStore(QObject):
         """Re-read both files; emits `changed` and returns True when anything differs."""
         if self.project is None:
             changed = bool(self.files) or force
-            self.files, self.problems = {}, []
+            self.files, self.unreadable = {}, {}
         else:
             files: dict[str, TrackerFile] = {}
-            problems: list[str] = []
+            unreadable: dict[str, str] = {}
             for key in TRACKER_ROLES:
                 try:
                     # An unchanged file keeps its document, so nothing read is thrown away
                     # (and nothing is parsed again).
                     loaded = load_tracker_file(self.project, key, known=self.files.get(key))
                 except (OSError, WorkbenchError) as error:
-                    problems.append(str(error))
+                    unreadable[key] = str(error)
                     continue
                 if loaded is not None:
                     files[key] = loaded
-            changed = force or files != self.files or problems != self.problems
-            self.files, self.problems = files, problems
+            changed = force or files != self.files or unreadable != self.unreadable
+            self.files, self.unreadable = files, unreadable
         if changed:
             self.changed.emit()
         return changed
@@ -86,6 +91,9 @@ class TrackerStore(QObject):
     def edit_plot(self, edit: Edit, done: str) -> bool:
         """Apply one edit to the plot tracker and save it; False (with a message) if refused."""
         tracker = self.plot
+        if self.project is not None and "plot" in self.unreadable:
+            self.message.emit(self.tr("Not written: %1").replace("%1", self.unreadable["plot"]))
+            return False
         if self.project is None or tracker is None:
             self.message.emit(self.tr("This project has no foreshadowing tracker file."))
             return False

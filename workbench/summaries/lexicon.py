@@ -72,12 +72,7 @@ class Lexicon:
                     yield piece, "x"
                     continue
                 for char in piece:
-                    if _NUM.match(char):
-                        yield char, "m"
-                    elif _ENG.match(piece):
-                        yield char, "eng"
-                    else:
-                        yield char, "x"
+                    yield char, _plain_tag(char, piece)
 
     def _tag_block(self, block: str) -> Iterator[Tagged]:
         # jieba.posseg.POSTokenizer.__cut_DAG: dictionary words by the best route, runs of
@@ -117,14 +112,8 @@ class Lexicon:
                 yield from self._tag_by_hmm(block)
                 continue
             for piece in _SKIP_DETAIL.split(block):
-                if not piece:
-                    continue
-                if _NUM.match(piece):
-                    yield piece, "m"
-                elif _ENG.match(piece):
-                    yield piece, "eng"
-                else:
-                    yield piece, "x"
+                if piece:
+                    yield piece, _plain_tag(piece, piece)
 
     def _tag_by_hmm(self, sentence: str) -> Iterator[Tagged]:
         # jieba.posseg.POSTokenizer.__cut
@@ -144,6 +133,14 @@ class Lexicon:
                 following = index + 1
         if following < len(sentence):
             yield sentence[following:], path[following][1]
+
+
+def _plain_tag(unit: str, piece: str) -> str:
+    """jieba.posseg's tag for text outside Chinese words: a number, Latin letters (judged by
+    the whole `piece` the `unit` came from), or anything else."""
+    if _NUM.match(unit):
+        return "m"
+    return "eng" if _ENG.match(piece) else "x"
 
 
 @lru_cache(maxsize=1)

@@ -268,6 +268,11 @@ def test_mutated_inputs_in_the_app_are_explained_and_never_rewritten(
 FOUND = {
     # Regenerate a summary (its context menu) read the file unguarded: DecodeProblem in a slot.
     "a rolling summary that does not decode": (ROLLING, b"\xff" + original_bytes(ROLLING)),
+    # The chapter-type picker wrote `type:` into a plan whose front matter did not parse.
+    "a plan whose type is not one": (
+        "outline/chapters/ch012.md",
+        original_bytes("outline/chapters/ch012.md").replace(b"type: battle", b"type: bate"),
+    ),
     "a rolling summary heading without its range": (
         ROLLING,
         original_bytes(ROLLING).replace(

@@ -446,6 +446,7 @@ class MainWindow(QMainWindow):
             self.context_panel.rebuild_now()
             return False
         try:
+            self.project.plan(chapter)  # a plan that does not parse is never rewritten
             text = self.project.read(path).text
             self.project.write(path, with_chapter_type(text, chapter_type, path))
         except (OSError, WorkbenchError) as error:

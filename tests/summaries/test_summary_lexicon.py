@@ -3,6 +3,10 @@ dictionary and model (the summary process loads only the cut-down one, to load l
 
 from __future__ import annotations
 
+import json
+import subprocess
+import sys
+
 import jieba
 import jieba.posseg
 
@@ -43,3 +47,23 @@ def test_the_lexicon_holds_only_what_the_text_uses():
     jieba.initialize()
     assert lexicon.tokenizer.total == jieba.dt.total  # the whole dictionary's, for the odds
     assert ("林风", "nr") in list(lexicon.tagged(WEB_NOVEL))
+
+
+def test_jieba_posseg_imported_after_a_lexicon_is_the_whole_model():
+    """The lexicon's copy of jieba.posseg (imported without its tables) is its own: a later
+    `import jieba.posseg` in the same process gets jieba's whole model and the same tags."""
+    script = (
+        "import json, sys\n"
+        "from workbench.summaries.lexicon import Lexicon\n"
+        f"text = {WEB_NOVEL!r}\n"
+        "ours = list(Lexicon(text).tagged(text))\n"
+        "assert 'jieba.posseg' not in sys.modules\n"
+        "import jieba.posseg\n"
+        "assert len(jieba.posseg.char_state_tab_P) > 1000\n"
+        "print(json.dumps([ours, [list(p) for p in jieba.posseg.cut(text)]]))\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, check=True
+    )
+    ours, theirs = json.loads(done.stdout)
+    assert ours == theirs and ["林风", "nr"] in ours

@@ -133,3 +133,11 @@ def test_pinning_a_pair_into_the_feed(window, novel) -> None:
     relations.pin_button.click()
     pins = json.loads((novel / "meta" / "pins.json").read_text("utf-8"))
     assert pins["pins"] == ["沈青棠—谢灵均"]  # as the tracker writes the pair
+
+
+def test_moving_the_slider_keeps_the_history_columns_the_author_sized(window) -> None:
+    relations = window.tracker_browser.relations
+    relations.slider.setValue(3)
+    relations.table.setColumnWidth(0, 333)
+    relations.slider.setValue(12)
+    assert relations.table.columnWidth(0) == 333

@@ -34,6 +34,7 @@ class RelationsPanel(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.rows: tuple[RelationshipChange, ...] = ()
+        self._sized_for: tuple[RelationshipChange, ...] = ()  # the rows the widths fit
         self.canonical: Callable[[str], str] = str
         self.browser_chapter = 1
         self.pair: frozenset[str] | None = None  # the pair whose history is shown, if any
@@ -185,8 +186,13 @@ class RelationsPanel(QWidget):
         chapter = self.slider.value()
         current = {row.line for row in self.graph.states_at(chapter).values()}
         self.model.set_rows(self.rows, chapter, current, self.canonical)
-        self.table.resizeColumnsToContents()
-        self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
+        if self._sized_for != self.rows:
+            # Measuring every cell is the slow part of a refresh (≈ 0.1 s per call for a long
+            # history); moving the slider changes which rows are current, not how wide they
+            # are, and keeps any width the author dragged.
+            self._sized_for = self.rows
+            self.table.resizeColumnsToContents()
+            self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
 
     def _update_slider_label(self) -> None:
         self.slider_label.setText(self.tr("Chapter %1").replace("%1", str(self.slider.value())))

@@ -7,6 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from panel_wait import settled
 from PySide6.QtCore import QModelIndex, Qt
 
 from workbench.book.project import Project
@@ -17,19 +18,6 @@ from workbench.gui.context.pins_model import BROKEN_ROLE
 
 USER = Qt.ItemDataRole.UserRole
 DISPLAY = Qt.ItemDataRole.DisplayRole
-
-
-def settled(qtbot, panel) -> None:
-    """Wait until the newest requested feed is the one shown."""
-    qtbot.waitUntil(
-        lambda: (
-            panel.current is not None
-            and panel.current.job_id == panel.refresher.latest_id
-            and not panel.refresher.is_busy()
-            and not panel.debounce.isActive()
-        ),
-        timeout=15_000,
-    )
 
 
 def show(qtbot, panel, agent: str, chapter: int) -> None:

@@ -20,6 +20,7 @@ import pytest
 from fuzzing import SAMPLE, TARGETS, damaged, fuzz_settings, manuscript_bytes, original_bytes
 from hypothesis import given
 from hypothesis import strategies as st
+from panel_wait import settled
 from PySide6.QtCore import QEvent
 from PySide6.QtWidgets import QLabel, QMessageBox
 
@@ -82,19 +83,6 @@ def problems_in(root: Path, target: str) -> list[str]:
         return [str(error)]
     errors = [p for p in check_project(project) if p.severity is Severity.ERROR]
     return [p.message for p in errors + refused_inputs(project) if p.path == target]
-
-
-def settled(qtbot, panel) -> None:
-    """Wait until the newest requested feed is the one the context panel shows."""
-    qtbot.waitUntil(
-        lambda: (
-            panel.current is not None
-            and panel.current.job_id == panel.refresher.latest_id
-            and not panel.refresher.is_busy()
-            and not panel.debounce.isActive()
-        ),
-        timeout=20_000,
-    )
 
 
 def visible_problems(window, told: list[str]) -> list[str]:

@@ -19,6 +19,7 @@ from __future__ import annotations
 import re
 
 from workbench.book.project import Project
+from workbench.book.sections import Section, sections
 
 _RECORD = re.compile(r"<!--\s*workbench:chapters[ \t]*\r?\n(.*?)-->[ \t]*(?:\r?\n)?", re.DOTALL)
 _LINE = re.compile(r"^\s*(\d+)\s+sha256=([0-9a-f]{64})\s*$")
@@ -36,6 +37,17 @@ def summary_range(title: str) -> tuple[int, int] | None:
     section of the file."""
     match = _RANGE.fullmatch(title.strip())
     return (int(match.group(1)), int(match.group(2))) if match else None
+
+
+def range_sections(text: str) -> list[tuple[int, int, Section]]:
+    """(first, last, section) of every level-2 section whose heading names a range, in file
+    order: the sections the feed sends and the summariser writes."""
+    found = []
+    for section in sections(text):
+        span = summary_range(section.title) if section.level == 2 else None
+        if span:
+            found.append((*span, section))
+    return found
 
 
 def recorded_chapters(body: str) -> dict[int, str] | None:

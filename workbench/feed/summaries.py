@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from workbench.book.sections import sections
-from workbench.book.summary_record import recorded_chapters, summary_range, without_record
+from workbench.book.summary_record import range_sections, recorded_chapters, without_record
 
 GIST_TITLE = "主题进展与情感主弧"
 
@@ -39,20 +39,18 @@ class SummarySection:
 def summary_sections(text: str) -> tuple[SummarySection, ...]:
     """Every 滚动摘要 section of the file, ordered by the chapters it covers."""
     found = []
-    for section in sections(text):
-        span = summary_range(section.title) if section.level == 2 else None
-        if span:
-            body = section.body(text)
-            title = section.title.strip()
-            found.append(
-                SummarySection(
-                    *span,
-                    title,
-                    without_record(body).strip("\n"),
-                    section.line,
-                    recorded_chapters(body),
-                )
+    for first, last, section in range_sections(text):
+        body = section.body(text)
+        found.append(
+            SummarySection(
+                first,
+                last,
+                section.title.strip(),
+                without_record(body).strip("\n"),
+                section.line,
+                recorded_chapters(body),
             )
+        )
     return tuple(sorted(found, key=lambda s: (s.last, s.first, s.line)))
 
 

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 
 from workbench.book.counting import count_zi
 from workbench.book.sections import Section, sections
-from workbench.book.summary_record import SUMMARY_TITLE, summary_range
+from workbench.book.summary_record import SUMMARY_TITLE, range_sections, summary_range
 from workbench.summaries.errors import SummaryRejected
 
 log = logging.getLogger(__name__)
@@ -69,14 +69,7 @@ class SummarySection:
 
 def summary_sections(text: str) -> list[SummarySection]:
     """Every level-2 rolling-summary section, in file order."""
-    found = []
-    for section in sections(text):
-        if section.level != 2:
-            continue
-        span = summary_range(section.title)
-        if span:
-            found.append(SummarySection(*span, section))
-    return found
+    return [SummarySection(*found) for found in range_sections(text)]
 
 
 def skipped_headings(text: str) -> list[tuple[int, str]]:

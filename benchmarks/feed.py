@@ -45,6 +45,7 @@ from workbench.book.project import Project
 from workbench.book.textio import read_text
 from workbench.book.watch import FolderWatch
 from workbench.feed import build_feed, token_counter
+from workbench.feed.render import feed_markdown
 from workbench.models import BUILTIN_PROFILES, profile_named
 from workbench.settings import Settings, save_settings
 
@@ -248,7 +249,7 @@ def one_shot_cli(root: Path, runs: int = 5, *options: str) -> dict[str, list[tup
         timings["unchanged"].append(process_ms(command))
     text = root.parent / f"{root.name}-feed-text.md"
     project = Project.open(root)
-    text.write_text(build_feed(project, "MainWriter", last).to_markdown(), encoding="utf-8")
+    text.write_text(feed_markdown(build_feed(project, "MainWriter", last)), encoding="utf-8")
     floor = [sys.executable, "-c", FLOOR_SCRIPT, str(text)]
     timings["floor"] = [process_ms(floor) for _ in range(runs)]
     return timings
@@ -333,7 +334,7 @@ def measure(root: Path, model: str, runs: int, profile: bool) -> None:
     warm = statistics.median(timings)
 
     counter = token_counter(project, profile_named(model))
-    text = feed.to_markdown()
+    text = feed_markdown(feed)
     floors = []
     for _ in range(10):
         start = time.perf_counter()

@@ -7,8 +7,9 @@ import json
 import pytest
 
 from workbench.errors import FileProblem
+from workbench.models.profiles import profile_choice
 from workbench.settings import Settings, save_settings
-from workbench.settings_file import ProfileSettings, profile_choice, settings_path
+from workbench.settings_file import ProfileSettings, settings_path
 
 
 def test_no_settings_file_is_no_choice():

@@ -15,6 +15,7 @@ from typing import Literal
 
 from pydantic import BaseModel, Field, SecretStr, ValidationError, field_validator
 
+from workbench.backends import BACKEND_NAMES, OFFLINE
 from workbench.book.textio import write_text
 from workbench.errors import FileProblem
 from workbench.settings_file import SETTINGS_FILE, ProfileSettings, config_dir, settings_path
@@ -48,7 +49,7 @@ class Settings(BaseModel):
     llm: LlmSettings = LlmSettings()
     model_profile: str = ""  # "" is workbench.models.DEFAULT_PROFILE
     profiles: dict[str, ProfileSettings] = {}
-    summary_backend: Literal["offline", "openai"] = "offline"
+    summary_backend: Literal[BACKEND_NAMES] = OFFLINE.name  # a name in workbench/backends.py
     editor_font_family: str = ""
     editor_font_size: int = Field(14, ge=6, le=72)
     ui_language: Literal["zh_CN", "en"] = "zh_CN"

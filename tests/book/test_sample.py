@@ -3,7 +3,8 @@ from __future__ import annotations
 from workbench.book.check import check_project, is_clean
 from workbench.book.layout import Role
 from workbench.book.project import Project
-from workbench.cli.main import EXIT_OK, main
+from workbench.cli.exits import EXIT_OK
+from workbench.cli.main import main
 
 TITLES = [
     "寒渊列的灯", "灯花", "药庐", "黑松林", "烧掉的歌", "殿主名录",

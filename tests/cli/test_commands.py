@@ -8,7 +8,8 @@ from pathlib import Path
 import pytest
 
 from workbench import __version__
-from workbench.cli.main import EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, main
+from workbench.cli.exits import EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE
+from workbench.cli.main import main
 
 REPO = Path(__file__).resolve().parents[2]
 

@@ -9,7 +9,8 @@ from webnovel_project import NEXT_CHAPTER, make_webnovel_project
 
 from workbench.book.check import Severity, check_project
 from workbench.book.project import Project
-from workbench.cli.main import EXIT_OK, EXIT_USAGE, main
+from workbench.cli.exits import EXIT_OK, EXIT_USAGE
+from workbench.cli.main import main
 from workbench.feed import build_feed
 
 

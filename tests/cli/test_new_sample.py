@@ -6,7 +6,8 @@ from pathlib import Path
 
 from workbench.book.project import Project
 from workbench.bundled import icon_files, resources_dir, sample_novel_dir
-from workbench.cli.main import EXIT_OK, EXIT_PROBLEMS, main
+from workbench.cli.exits import EXIT_OK, EXIT_PROBLEMS
+from workbench.cli.main import main
 
 REPO = Path(__file__).resolve().parents[2]
 

@@ -6,6 +6,7 @@ from feed_factory import make_project
 
 from workbench.book.project import Project
 from workbench.feed import build_feed
+from workbench.feed.render import feed_markdown
 
 
 def _item(feed, key):
@@ -16,7 +17,7 @@ def test_complete_project_is_ready(novel):
     feed = build_feed(Project.open(novel), "MainWriter", 23)
     assert feed.ready
     assert [i.ok for i in feed.checklist.items] == [True] * 5
-    markdown = feed.to_markdown()
+    markdown = feed_markdown(feed)
     assert markdown.index("## 本次实际喂入的上下文清单") < markdown.index("## 固定层")
     assert "✓ 附带 meta/style-anchor.md 全文" in markdown
 
@@ -38,7 +39,7 @@ def test_changed_sources_mark_the_fixed_layer_stale(novel):
     assert fixed.ok and feed.ready  # stale is flagged, not blocking
     assert fixed.stale == ["worldbuilding/world.md"]
     assert f"workbench fixed-context {novel}" in fixed.fix
-    assert "已过期" in feed.to_markdown()
+    assert "已过期" in feed_markdown(feed)
 
 
 def test_missing_summaries_block_the_rolling_layer(tmp_path):
@@ -128,6 +129,6 @@ def test_an_edited_tracker_shows_in_the_next_feed_of_the_same_project(novel):
 
 def test_fixes_show_commands_as_code_and_instructions_as_text(novel):
     (novel / "references/fixed-context.md").unlink()
-    markdown = build_feed(Project.open(novel), "MainWriter", 99).to_markdown()
+    markdown = feed_markdown(build_feed(Project.open(novel), "MainWriter", 99))
     assert f"补救：`workbench fixed-context {novel}`" in markdown
     assert "补救：写 outline/chapters/ch099.md，或在大纲写一节 `### 第99章`" in markdown

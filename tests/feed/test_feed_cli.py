@@ -6,7 +6,8 @@ import json
 
 import pytest
 
-from workbench.cli.main import EXIT_NOT_READY, EXIT_OK, main
+from workbench.cli.exits import EXIT_NOT_READY, EXIT_OK
+from workbench.cli.main import main
 
 
 def test_markdown_to_stdout(novel, capsys):

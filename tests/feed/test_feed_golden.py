@@ -16,8 +16,10 @@ from pathlib import Path
 import pytest
 
 from workbench.book.project import Project
-from workbench.cli.main import EXIT_NOT_READY, main
+from workbench.cli.exits import EXIT_NOT_READY
+from workbench.cli.main import main
 from workbench.feed import AGENTS, build_feed
+from workbench.feed.render import feed_json, feed_markdown
 
 GOLDEN = Path(__file__).parent / "golden"
 UPDATE = os.environ.get("WORKBENCH_UPDATE_GOLDENS") == "1"
@@ -58,12 +60,12 @@ def test_feed_matches_its_golden_file(sample_copy, agent, chapter):
     chosen = passage(project) if agent == "BattleAgent" else None
     feed = build_feed(project, agent, chapter, passage=chosen)
     assert feed.ready, feed.checklist.to_markdown()
-    check(f"{agent}-ch{chapter:03d}.md", feed.to_markdown(), sample_copy)
+    check(f"{agent}-ch{chapter:03d}.md", feed_markdown(feed), sample_copy)
 
 
 def test_json_matches_its_golden_file(sample_copy):
     feed = build_feed(Project.open(sample_copy), "MainWriter", 13, debug_scores=True)
-    check("MainWriter-ch013.json", feed.to_json(), sample_copy)
+    check("MainWriter-ch013.json", feed_json(feed), sample_copy)
 
 
 def test_sample_without_fixed_context_is_refused(sample_copy, capsys):

@@ -8,16 +8,17 @@ from workbench.feed import build_feed
 from workbench.feed.fixes import FixKind, checklist_fixes, ensure_fix_file
 from workbench.feed.history import diff_feeds, feed_sections, last_sent, save_feed, saved_feeds
 from workbench.feed.prompt import chat_messages, ensure_prompts_file, system_message
+from workbench.feed.render import feed_json, feed_markdown
 
 
 def test_saved_feeds_are_listed_newest_first_with_their_totals(sample_copy) -> None:
     project = Project.open(sample_copy)
     feed = build_feed(project, "MainWriter", 13)
-    first = save_feed(project, feed, feed.to_markdown(), "md")
-    second = save_feed(project, feed, feed.to_markdown(), "md", sent=True)
-    save_feed(project, feed, feed.to_json(), "json")  # JSON feeds are not Markdown history
+    first = save_feed(project, feed, feed_markdown(feed), "md")
+    second = save_feed(project, feed, feed_markdown(feed), "md", sent=True)
+    save_feed(project, feed, feed_json(feed), "json")  # JSON feeds are not Markdown history
     other = build_feed(project, "OOCGuardian", 12)
-    save_feed(project, other, other.to_markdown(), "md", sent=True)
+    save_feed(project, other, feed_markdown(other), "md", sent=True)
     listed = saved_feeds(project, 13)
     assert [f.path for f in listed] == [second, first]
     totals = feed.totals()["all"]
@@ -30,7 +31,7 @@ def test_saved_feeds_are_listed_newest_first_with_their_totals(sample_copy) -> N
 
 def test_sections_are_the_feed_blocks_and_never_a_demoted_inner_heading(sample_copy) -> None:
     feed = build_feed(Project.open(sample_copy), "MainWriter", 13)
-    headings = [s.heading for s in feed_sections(feed.to_markdown())]
+    headings = [s.heading for s in feed_sections(feed_markdown(feed))]
     assert headings[0] == "概要" and headings[1] == "本次实际喂入的上下文清单"
     assert headings[2:-1] == [block.heading for block in feed.blocks]
     assert headings[-1] == "预算记录"
@@ -38,8 +39,8 @@ def test_sections_are_the_feed_blocks_and_never_a_demoted_inner_heading(sample_c
 
 def test_diff_names_added_removed_and_changed_blocks_with_a_text_diff(sample_copy) -> None:
     project = Project.open(sample_copy)
-    old = build_feed(project, "MainWriter", 12).to_markdown()
-    new = build_feed(project, "MainWriter", 13).to_markdown()
+    old = feed_markdown(build_feed(project, "MainWriter", 12))
+    new = feed_markdown(build_feed(project, "MainWriter", 13))
     changes = diff_feeds(old, new)
     kinds = {c.heading: c.kind for c in changes}
     assert kinds["滚动层 · 前文原文 · 第12章（chapters/ch012.md）"] == "added"

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from workbench.book.project import Project
 from workbench.feed import AGENTS, build_feed
-from workbench.feed.render import json_number, json_text
+from workbench.feed.render import feed_json, json_number, json_text
 from workbench.feed.schema import FeedModel
 
 plain = st.recursive(
@@ -34,7 +34,7 @@ def test_plain_data_is_written_as_pydantic_writes_it(value):
 def test_every_feed_validates_against_the_schema_and_dumps_back_the_same(sample_copy, agent):
     project = Project.open(sample_copy)
     feed = build_feed(project, agent, 12, debug_scores=True, passage=(0, 200))
-    text = feed.to_json()
+    text = feed_json(feed)
     again = FeedModel.model_validate_json(text).model_dump_json(indent=2) + "\n"
     assert again == text
     assert any(b.score for b in feed.blocks)  # the scores' floats are in it

@@ -11,6 +11,7 @@ from feed_factory import make_project, marker
 
 from workbench.book.project import Project
 from workbench.feed import AGENTS, build_feed
+from workbench.feed.render import feed_json, feed_markdown
 
 MARKER = re.compile(r"MARK(\d{4})Q")
 CHAPTERS = 200
@@ -52,7 +53,7 @@ def test_only_the_recipes_chapters_appear(big_novel, agent):
     for n in SAMPLED:
         feed = build_feed(project, agent, n, passage=_passage(project, n))
         allowed = expected_window(agent, n)
-        for rendered in (feed.to_markdown(debug_scores=True), feed.to_json()):
+        for rendered in (feed_markdown(feed, debug_scores=True), feed_json(feed)):
             assert markers_in(rendered) == allowed, (agent, n)
         assert set(feed.window) <= allowed | {n}
 
@@ -60,7 +61,7 @@ def test_only_the_recipes_chapters_appear(big_novel, agent):
 def test_the_summary_engine_gets_exactly_the_chapters_it_asks_for(big_novel):
     project = Project.open(big_novel)
     feed = build_feed(project, "RollingSummarizer", 30, first_chapter=21)
-    assert markers_in(feed.to_markdown()) == set(range(21, 31))
+    assert markers_in(feed_markdown(feed)) == set(range(21, 31))
     summaries = [b for b in feed.blocks if b.kind == "summary"]
     assert [b.title for b in summaries] == ["滚动摘要 Ch16-20"]  # ends before Ch21
 
@@ -68,8 +69,8 @@ def test_the_summary_engine_gets_exactly_the_chapters_it_asks_for(big_novel):
 def test_main_writer_never_gets_its_own_chapter(big_novel):
     project = Project.open(big_novel)
     feed = build_feed(project, "MainWriter", 100)
-    assert marker(100) not in feed.to_markdown()
-    data = json.loads(feed.to_json())
+    assert marker(100) not in feed_markdown(feed)
+    data = json.loads(feed_json(feed))
     assert all(marker(100) not in block["text"] for block in data["blocks"])
 
 
@@ -83,7 +84,7 @@ def test_a_pinned_chapter_file_is_refused(big_novel, tmp_path):
     save_pins(project, [Pin("chapters/ch050.md"), Pin("worldbuilding/world.md#力量体系")])
     try:
         feed = build_feed(project, "MainWriter", 100)
-        text = feed.to_markdown()
+        text = feed_markdown(feed)
         assert marker(50) not in text
         assert any("chapters/ch050.md" in note for note in feed.notes)
         assert "炼气、筑基、金丹" in text  # the section pin is in

@@ -18,6 +18,7 @@ from workbench.feed.pins import (
     pin_ref,
     save_pins,
 )
+from workbench.feed.render import feed_markdown
 
 
 def refs(project: Project) -> list[str]:
@@ -84,7 +85,7 @@ def test_a_hand_written_pin_outside_the_project_is_never_read(novel, tmp_path):
     project = Project.open(novel)
     save_pins(project, [Pin("../secret.md")])
     feed = build_feed(project, "MainWriter", 20)
-    assert "不该出现" not in feed.to_markdown()
+    assert "不该出现" not in feed_markdown(feed)
     assert check_pins(project)[0].problem.endswith("在项目文件夹之外")
 
 

@@ -10,6 +10,7 @@ from workbench.book.project import Project
 from workbench.errors import FileProblem
 from workbench.feed import Status, build_feed
 from workbench.feed.pins import Pin, add_pin, load_pins, remove_pin, reorder_pins
+from workbench.feed.render import feed_markdown
 
 
 def test_pins_are_saved_in_the_project_in_order(novel):
@@ -129,10 +130,10 @@ def test_recipes_and_knobs_are_adjustable_in_workbench_toml(novel):
 def test_debug_scores_can_be_switched_on_in_workbench_toml(novel):
     (novel / "workbench.toml").write_text("[feed]\ndebug_scores = true\n", encoding="utf-8")
     feed = build_feed(Project.open(novel), "MainWriter", 23)
-    markdown = feed.to_markdown()
+    markdown = feed_markdown(feed)
     assert "## 排序得分（调试）" in markdown
     assert "recency=" in markdown
-    assert "## 排序得分（调试）" not in feed.to_markdown(debug_scores=False)
+    assert "## 排序得分（调试）" not in feed_markdown(feed, debug_scores=False)
 
 
 def test_pinned_entries_not_relevant_to_the_chapter_come_from_the_trackers(sample_copy):
@@ -157,4 +158,4 @@ def test_a_pinned_entry_planted_after_the_chapter_stays_out(sample_copy):
     feed = build_feed(project, "MainWriter", 11)
     foreshadowing = next(b for b in feed.blocks if b.kind == "foreshadowing")
     assert "F011" not in foreshadowing.text
-    assert "置顶项 F011 未放入：追踪表中没有第11章及以前的记录" in feed.to_markdown()
+    assert "置顶项 F011 未放入：追踪表中没有第11章及以前的记录" in feed_markdown(feed)

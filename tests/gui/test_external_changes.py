@@ -10,6 +10,7 @@ from PySide6.QtWidgets import QTreeWidgetItem
 from workbench.book.project import Project
 from workbench.book.textio import write_text
 from workbench.feed import build_feed
+from workbench.feed.render import feed_markdown
 from workbench.trackers.presence import chapter_presence
 from workbench.trackers.relevance import load_trackers
 
@@ -170,13 +171,13 @@ def test_the_next_feed_sees_chapters_other_programs_add_and_delete(window, qtbot
     new = project.new_chapter_path(last + 1)
     write_text(new, f"# 第{last + 1}章 另起\n\n另一个程序写的新一章。\n")
     qtbot.waitUntil(lambda: project.chapter(last + 1) is not None)  # the watcher's batch
-    assert "另一个程序写的新一章" in build_feed(project, "MainWriter", last + 2).to_markdown()
+    assert "另一个程序写的新一章" in feed_markdown(build_feed(project, "MainWriter", last + 2))
     assert last + 1 in chapter_presence(project, load_trackers(project)).characters
 
     gone = project.chapter(last).path
     text = gone.read_text(encoding="utf-8").splitlines()[2]
-    assert text in build_feed(project, "MainWriter", last + 2).to_markdown()
+    assert text in feed_markdown(build_feed(project, "MainWriter", last + 2))
     gone.unlink()
     qtbot.waitUntil(lambda: project.chapter(last) is None)
-    assert text not in build_feed(project, "MainWriter", last + 2).to_markdown()
+    assert text not in feed_markdown(build_feed(project, "MainWriter", last + 2))
     assert last not in chapter_presence(project, load_trackers(project)).characters

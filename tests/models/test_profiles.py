@@ -7,7 +7,8 @@ import json
 import pytest
 
 from workbench.book.project import Project
-from workbench.cli.main import EXIT_OK, EXIT_USAGE, main
+from workbench.cli.exits import EXIT_OK, EXIT_USAGE
+from workbench.cli.main import main
 from workbench.errors import FileProblem
 from workbench.models import DEFAULT_PROFILE, active_profile, known_profiles
 from workbench.settings import ProfileSettings, Settings, save_settings

@@ -29,16 +29,15 @@ import logging
 import re
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 from urllib.parse import quote
 
-from workbench.book.layout import Role
+from workbench.book.layout import Layout, Role
+from workbench.book.textio import TextFile
 from workbench.errors import FileProblem
 
 if TYPE_CHECKING:
     import sqlite3
-
-    from workbench.book.project import Project
 
 log = logging.getLogger(__name__)
 
@@ -54,12 +53,25 @@ CHARACTER_TYPE = "角色"
 _RANGE = re.compile(r"^\s*(\d+)\s*-\s*(\d+)\s*$")
 
 
-def is_webnovel(project: Project) -> bool:
+class ProjectView(Protocol):
+    """What this module reads of a book.project.Project (which asks it for a volume's outline,
+    so it cannot import that module)."""
+
+    root: Path
+    layout: Layout
+
+    def role_path(self, role: Role) -> Path: ...
+    def relative(self, path: Path) -> str: ...
+    def read(self, path: Path) -> TextFile: ...
+    def character_files(self) -> list[Path]: ...
+
+
+def is_webnovel(project: ProjectView) -> bool:
     """Whether the project is in webnovel-writer's layout."""
     return project.layout.kind == KIND
 
 
-def memory_files(project: Project) -> list[Path]:
+def memory_files(project: ProjectView) -> list[Path]:
     """The files of that tool whose change changes what Workbench reads (memory and volume
     plans), for cache fingerprints."""
     if not is_webnovel(project):
@@ -71,7 +83,7 @@ def memory_files(project: Project) -> list[Path]:
     return [project.root / STATE_FILE, project.root / INDEX_FILE, *summaries, *plans]
 
 
-def stand_ins(project: Project) -> dict[Role, str]:
+def stand_ins(project: ProjectView) -> dict[Role, str]:
     """The Workbench files this project's memory stands in for, and where that memory is."""
     if not is_webnovel(project):
         return {}
@@ -93,7 +105,7 @@ def stand_ins(project: Project) -> dict[Role, str]:
     return found
 
 
-def read_state(project: Project) -> dict:
+def read_state(project: ProjectView) -> dict:
     """state.json as a mapping ({} when absent); bad JSON is a FileProblem naming the file."""
     path = project.root / STATE_FILE
     if not is_webnovel(project) or not path.is_file():
@@ -138,7 +150,7 @@ def volume_of(state: dict, chapter: int) -> int:
     return (max(chapter, 1) - 1) // CHAPTERS_PER_VOLUME + 1
 
 
-def volume_outline(project: Project, chapter: int) -> Path | None:
+def volume_outline(project: ProjectView, chapter: int) -> Path | None:
     """The 详细大纲 file of chapter N's volume, if it exists."""
     volume = volume_of(read_state(project), chapter)
     folder = project.role_path(Role.OUTLINE).parent
@@ -149,7 +161,7 @@ def volume_outline(project: Project, chapter: int) -> Path | None:
     return None
 
 
-def summary_path(project: Project, chapter: int) -> Path:
+def summary_path(project: ProjectView, chapter: int) -> Path:
     """Where chapter N's summary is kept (that tool's naming, in either layout)."""
     return project.root / project.layout.chapter_summaries_dir / f"ch{chapter:04d}.md"
 
@@ -225,7 +237,7 @@ class IndexData:
 _INDEX_CACHE: dict[Path, tuple[tuple[int, int], IndexData]] = {}
 
 
-def read_index(project: Project) -> IndexData:
+def read_index(project: ProjectView) -> IndexData:
     """Entities, aliases and relationships from index.db, opened read-only; cached by stat."""
     path = project.root / INDEX_FILE
     if not is_webnovel(project) or not path.is_file():

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from workbench.book.check import Severity, check_project, is_clean, sorted_problems
 from workbench.book.project import Project
-from workbench.cli import main as cli
+from workbench.cli import exits
 from workbench.errors import LayoutProblem
 from workbench.refusals import refused_inputs
 
@@ -28,12 +28,12 @@ def run(args: argparse.Namespace) -> int:
     root = Path(args.directory)
     if not root.is_dir():
         print(f"workbench: {root}: no such folder", file=sys.stderr)
-        return cli.EXIT_USAGE
+        return exits.EXIT_USAGE
     try:
         project = Project.open(root)
     except LayoutProblem as error:
         print(f"workbench: {error}", file=sys.stderr)
-        return cli.EXIT_USAGE
+        return exits.EXIT_USAGE
     problems = sorted_problems(check_project(project) + refused_inputs(project))
     for problem in problems:
         if not (args.quiet and problem.severity is Severity.INFO):
@@ -42,9 +42,9 @@ def run(args: argparse.Namespace) -> int:
     chapters = len(project.chapters)
     if is_clean(problems):
         print(f"ok: {chapters} chapters, no problems ({project.layout.kind} layout)")
-        return cli.EXIT_OK
+        return exits.EXIT_OK
     print(
         f"{counts[Severity.ERROR]} error(s), {counts[Severity.WARNING]} warning(s) "
         f"in {chapters} chapters ({project.layout.kind} layout)"
     )
-    return cli.EXIT_PROBLEMS
+    return exits.EXIT_PROBLEMS

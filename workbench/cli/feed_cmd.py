@@ -10,8 +10,10 @@ from pathlib import Path
 from workbench.book.plans import CHAPTER_TYPES
 from workbench.book.project import Project
 from workbench.book.textio import write_text
+from workbench.cli.exits import EXIT_NOT_READY, EXIT_OK, EXIT_USAGE
 from workbench.feed import AGENTS, Feed, build_feed
 from workbench.feed.history import save_feed
+from workbench.feed.render import feed_json, feed_markdown
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -58,8 +60,6 @@ def _passage(value: str) -> tuple[int, int]:
 
 def run(args: argparse.Namespace) -> int:
     """Build the feed; print it, write it, or refuse with the checklist when not ready."""
-    from workbench.cli.main import EXIT_NOT_READY, EXIT_OK, EXIT_USAGE
-
     if args.schema:
         from workbench.feed.schema import feed_schema  # pydantic: only for --schema
 
@@ -102,4 +102,4 @@ def run(args: argparse.Namespace) -> int:
 
 def render(feed: Feed, format: str) -> str:
     """The feed in the requested format."""
-    return feed.to_json() if format == "json" else feed.to_markdown()
+    return feed_json(feed) if format == "json" else feed_markdown(feed)

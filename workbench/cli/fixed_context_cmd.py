@@ -5,10 +5,12 @@ from __future__ import annotations
 import argparse
 import sys
 
+from workbench.backends import BACKEND_NAMES
 from workbench.book.counting import count_zi
 from workbench.book.fixed_context import FixedPart, parse_fixed_context
 from workbench.book.project import Project
-from workbench.summaries.backend import BACKENDS, backend_for
+from workbench.cli.exits import EXIT_OK, EXIT_PROBLEMS
+from workbench.summaries.backend import backend_for
 from workbench.summaries.errors import SummaryRejected
 from workbench.summaries.fixed import generate_fixed_context, write_fixed_context
 
@@ -20,15 +22,15 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     )
     parser.add_argument("directory", help="a novel project folder")
     parser.add_argument(
-        "--backend", choices=BACKENDS, help="default: workbench.toml [summaries], else Settings"
+        "--backend",
+        choices=BACKEND_NAMES,
+        help="default: workbench.toml [summaries], else Settings",
     )
     parser.set_defaults(handler=run)
 
 
 def run(args: argparse.Namespace) -> int:
     """Generate, validate and write the fixed context; nothing is written on failure."""
-    from workbench.cli.main import EXIT_OK, EXIT_PROBLEMS
-
     project = Project.open(args.directory)
     backend = backend_for(project, args.backend)
     try:

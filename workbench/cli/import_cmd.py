@@ -13,7 +13,7 @@ from workbench.book.importer import (
     read_manuscript,
     write_import,
 )
-from workbench.cli import main as cli
+from workbench.cli import exits
 
 SHOWN_LINES = 20
 LOOKED_FOR = "第N章/第N回/第N节 (Arabic or Chinese numerals), 楔子/序章/引子, Chapter N"
@@ -69,18 +69,18 @@ def run(args: argparse.Namespace) -> int:
     source = Path(args.file)
     if not source.is_file():
         print(f"workbench: {source}: no such file", file=sys.stderr)
-        return cli.EXIT_USAGE
+        return exits.EXIT_USAGE
     into = Path(args.into)
     if into.exists() and not into.is_dir():
         print(f"workbench: {into}: exists and is not a folder", file=sys.stderr)
-        return cli.EXIT_USAGE
+        return exits.EXIT_USAGE
     split = read_manuscript(source, strip_boilerplate=args.strip_boilerplate)
     if not split.chapters:
         print(
             f"workbench: {source}: no chapter headings found; looked for {LOOKED_FOR}",
             file=sys.stderr,
         )
-        return cli.EXIT_PROBLEMS
+        return exits.EXIT_PROBLEMS
     for warning in split.warnings:
         print(f"warning: {warning}", file=sys.stderr)
     plan = plan_import(split, into)
@@ -90,7 +90,7 @@ def run(args: argparse.Namespace) -> int:
             listed = ", ".join(plan.relative(path) for path in plan.conflicts[:10])
             print(f"would overwrite (needs --force): {listed}")
         print("dry run: nothing written")
-        return cli.EXIT_OK
+        return exits.EXIT_OK
     written = write_import(plan, force=args.force)
     replaced = set(plan.conflicts)
     first, last = plan.chapter_paths[0], plan.chapter_paths[-1]
@@ -103,4 +103,4 @@ def run(args: argparse.Namespace) -> int:
     for path in written:
         if path not in plan.chapter_paths and path not in replaced:
             print(f"  wrote {plan.relative(path)}")
-    return cli.EXIT_OK
+    return exits.EXIT_OK

@@ -15,12 +15,8 @@ from collections.abc import Sequence
 from types import ModuleType
 
 from workbench import __version__
+from workbench.cli.exits import EXIT_PROBLEMS, EXIT_USAGE
 from workbench.errors import WorkbenchError
-
-EXIT_OK = 0
-EXIT_PROBLEMS = 1
-EXIT_USAGE = 2
-EXIT_NOT_READY = 3
 
 # Subcommand -> the module that adds it with register(subparsers); its handler returns an
 # exit code. Only the module of the command being run is imported: an agent host runs

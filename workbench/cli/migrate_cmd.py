@@ -6,7 +6,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from workbench.cli import main as cli
+from workbench.cli import exits
 from workbench.errors import LayoutProblem
 from workbench.migrate import REPORT_FILE, MigrationProblem, migrate
 
@@ -28,12 +28,12 @@ def run(args: argparse.Namespace) -> int:
     source = Path(args.directory)
     if not source.is_dir():
         print(f"workbench: {source}: no such folder", file=sys.stderr)
-        return cli.EXIT_USAGE
+        return exits.EXIT_USAGE
     try:
         report = migrate(source, args.into)
     except (LayoutProblem, MigrationProblem) as error:
         print(f"workbench: {error}", file=sys.stderr)
-        return cli.EXIT_USAGE
+        return exits.EXIT_USAGE
     print(report.markdown())
     print(f"wrote {len(report.written)} files into {report.target} (report: {REPORT_FILE})")
-    return cli.EXIT_OK
+    return exits.EXIT_OK

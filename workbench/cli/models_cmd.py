@@ -6,6 +6,7 @@ import argparse
 import json
 
 from workbench.book.project import Project
+from workbench.cli.exits import EXIT_OK
 from workbench.models import (
     ModelProfile,
     active_profile,
@@ -58,8 +59,6 @@ def _row(profile: ModelProfile, active: bool) -> dict:
 
 def run(args: argparse.Namespace) -> int:
     """Print every known profile; the active one is marked with `*`."""
-    from workbench.cli.main import EXIT_OK
-
     settings = load_settings()
     project = Project.open(args.directory) if args.directory else None
     name = active_profile(project, args.model, settings).name  # UnknownProfile: exit 2

@@ -9,7 +9,7 @@ from pathlib import Path
 
 from workbench.book.templates import create_project
 from workbench.bundled import copy_sample_novel
-from workbench.cli import main as cli
+from workbench.cli import exits
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -29,7 +29,7 @@ def run(args: argparse.Namespace) -> int:
     root = Path(args.directory)
     if root.exists() and not root.is_dir():
         print(f"workbench: {root}: exists and is not a folder", file=sys.stderr)
-        return cli.EXIT_USAGE
+        return exits.EXIT_USAGE
     if args.sample:
         written = copy_sample_novel(root)
         print(f"copied the sample novel to {root} ({len(written)} files):")
@@ -38,4 +38,4 @@ def run(args: argparse.Namespace) -> int:
         print(f"created a novel project in {root} ({len(written)} files):")
     for path in written:
         print(f"  {path.relative_to(root).as_posix()}")
-    return cli.EXIT_OK
+    return exits.EXIT_OK

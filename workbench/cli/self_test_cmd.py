@@ -18,6 +18,7 @@ from pathlib import Path
 
 from workbench.book.project import Project
 from workbench.bundled import copy_sample_novel, sample_novel_dir
+from workbench.cli.exits import EXIT_OK, EXIT_PROBLEMS
 from workbench.errors import WorkbenchError
 from workbench.feed.build import build_feed
 from workbench.models import TOKENIZERS, load_tokenizer
@@ -39,8 +40,6 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Run every check on a scratch copy of the sample; 0 when all pass."""
-    from workbench.cli.main import EXIT_OK, EXIT_PROBLEMS
-
     failed = 0
     with tempfile.TemporaryDirectory(prefix="workbench-self-test-") as scratch:
         os.environ["WORKBENCH_CONFIG_DIR"] = str(Path(scratch) / "config")

@@ -6,10 +6,12 @@ import argparse
 import re
 import sys
 
+from workbench.backends import BACKEND_NAMES
 from workbench.book.counting import count_zi
 from workbench.book.layout import Role
 from workbench.book.project import Project
-from workbench.summaries.backend import BACKENDS, backend_for
+from workbench.cli.exits import EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE
+from workbench.summaries.backend import backend_for
 from workbench.summaries.errors import SummaryRejected
 from workbench.summaries.jobs import (
     SummaryJob,
@@ -37,15 +39,15 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         help="every generated section whose chapters changed since (hand-written ones never)",
     )
     parser.add_argument(
-        "--backend", choices=BACKENDS, help="default: workbench.toml [summaries], else Settings"
+        "--backend",
+        choices=BACKEND_NAMES,
+        help="default: workbench.toml [summaries], else Settings",
     )
     parser.set_defaults(handler=run)
 
 
 def run(args: argparse.Namespace) -> int:
     """Generate and write the requested sections; stop at the first one that fails."""
-    from workbench.cli.main import EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE
-
     project = Project.open(args.directory)
     if args.stale:
         jobs = stale_jobs(project)

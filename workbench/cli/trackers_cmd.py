@@ -7,6 +7,7 @@ import sys
 
 from workbench.book.layout import Role
 from workbench.book.project import Project
+from workbench.cli.exits import EXIT_OK, EXIT_PROBLEMS
 from workbench.trackers.dormancy import Sighting, sightings
 from workbench.trackers.errors import TrackerParseError
 from workbench.trackers.ledger import state_at
@@ -71,8 +72,6 @@ def _at_chapter(entry: Foreshadowing, chapter: int, seen: dict[str, Sighting]) -
 
 def run(args: argparse.Namespace) -> int:
     """List, filter by relevance, or list overdue entries; exit 1 on parse errors."""
-    from workbench.cli.main import EXIT_OK, EXIT_PROBLEMS
-
     project = Project.open(args.directory)
     trackers, problems = _read_all(project)
     if problems:

@@ -15,7 +15,6 @@ from pathlib import Path
 
 from workbench.book.project import Project
 from workbench.book.textio import read_text
-from workbench.errors import WorkbenchError
 from workbench.feed.model import Feed
 
 FEEDS_DIR = "feeds"
@@ -143,10 +142,6 @@ class BlockChange:
     text_diff: tuple[str, ...] = ()  # unified diff lines inside a changed block
 
 
-class FeedDiffProblem(WorkbenchError):
-    """Two feeds cannot be compared (a file could not be read)."""
-
-
 def diff_feeds(old: str, new: str) -> list[BlockChange]:
     """Block by block, in the new feed's order (removed blocks where they stood in the old)."""
     old_sections = {s.key: s for s in feed_sections(old)}
@@ -186,13 +181,3 @@ def diff_feeds(old: str, new: str) -> list[BlockChange]:
 
 def _key(heading: str) -> str:
     return FeedSection(heading, "").key
-
-
-def diff_saved(old: SavedFeed | Path, new_text: str) -> list[BlockChange]:
-    """The diff from a saved feed to another feed's text."""
-    path = old.path if isinstance(old, SavedFeed) else old
-    try:
-        before = read_text(path).text
-    except OSError as error:
-        raise FeedDiffProblem(f"{path}: cannot read the saved feed: {error}") from error
-    return diff_feeds(before, new_text)

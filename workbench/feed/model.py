@@ -259,17 +259,3 @@ class Feed:
             "tokens": sum(block.tokens for block in self.blocks),
         }
         return result
-
-    def to_markdown(self, *, debug_scores: bool | None = None) -> str:
-        """The feed as Markdown: checklist first, then each block under its heading; the
-        ranker's scores at the end when they were computed (or `debug_scores` says so)."""
-        from workbench.feed.render import feed_markdown
-
-        show = self.debug_scores if debug_scores is None else debug_scores
-        return feed_markdown(self, debug_scores=show)
-
-    def to_json(self) -> str:
-        """The feed as JSON (schema in `workbench feed --schema`)."""
-        from workbench.feed.render import feed_json
-
-        return feed_json(self)

@@ -165,8 +165,11 @@ def _window_line(feed: Feed, tokens: int) -> str:
     )
 
 
-def feed_markdown(feed: Feed, *, debug_scores: bool = False) -> str:
-    """Checklist first, then each block under a heading naming its layer and source."""
+def feed_markdown(feed: Feed, *, debug_scores: bool | None = None) -> str:
+    """Checklist first, then each block under a heading naming its layer and source; the
+    ranker's scores at the end when they were computed (or `debug_scores` says so)."""
+    if debug_scores is None:
+        debug_scores = feed.debug_scores
     totals = feed.totals()["all"]
     weights = " / ".join(
         f"{group.value} {numbers.share:.2f}" for group, numbers in feed.groups.items()

@@ -1,5 +1,5 @@
 """The JSON Schema of a feed (`workbench feed --schema`): pydantic models of what
-`Feed.to_json()` writes, kept out of the feed's own path (importing pydantic and building these
+`feed_json(feed)` writes, kept out of the feed's own path (importing pydantic and building these
 models was ≈ 0.15 s of a one-shot `workbench feed`). The tests check that every JSON feed
 validates against them and dumps back to the same bytes."""
 
@@ -123,5 +123,5 @@ class FeedModel(BaseModel):
 
 
 def feed_schema() -> dict:
-    """The JSON Schema of `Feed.to_json()`."""
+    """The JSON Schema of `feed_json(feed)`."""
     return FeedModel.model_json_schema()

@@ -16,7 +16,6 @@ log = logging.getLogger(__name__)
 
 I18N_DIR = Path(__file__).resolve().parent / "i18n"
 SOURCE_LANGUAGE = "en"
-LANGUAGES = ("zh_CN", "en")
 
 
 class Language:

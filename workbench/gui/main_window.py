@@ -107,7 +107,7 @@ class MainWindow(QMainWindow):
         self.summaries.set_write_guard(self.has_unsaved_edits)
         self.summary_jobs_model = SummaryJobsModel(self.summaries, self)
         self.summary_jobs = SummaryJobsDialog(self.summary_jobs_model, self)
-        self.prepare = PrepareFeed(self)
+        self.prepare = PrepareFeed(self, self)
         self.prepare.set_request_source(self.context_panel.request)
         self.context_panel.set_buffer_source(self.tabs.unsaved_buffers)
         # The contract name (#11) for both: the toolbar's button and the panel's are one action.

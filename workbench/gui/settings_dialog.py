@@ -19,12 +19,12 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from workbench.backends import BACKEND_NAMES, BACKENDS, ENDPOINT, OFFLINE
 from workbench.gui.fonts import available_cjk_family
 from workbench.gui.profile_box import ProfileBox
 from workbench.models import ModelProfile
 from workbench.settings import Settings, settings_path
 
-BACKENDS = ("offline", "openai")
 LANGUAGE_NAMES = {"zh_CN": "简体中文", "en": "English"}
 
 
@@ -60,9 +60,13 @@ class SettingsDialog(QDialog):
         model_form.addRow(key_note)
 
         self.backend = QComboBox(self)
-        self.backend.addItem(self.tr("Offline (extractive draft, no network)"), "offline")
-        self.backend.addItem(self.tr("Model endpoint above"), "openai")
-        self.backend.setCurrentIndex(BACKENDS.index(settings.summary_backend))
+        backend_labels = {
+            OFFLINE: self.tr("Offline (extractive draft, no network)"),
+            ENDPOINT: self.tr("Model endpoint above"),
+        }
+        for backend in BACKENDS:
+            self.backend.addItem(backend_labels[backend], backend.name)
+        self.backend.setCurrentIndex(BACKEND_NAMES.index(settings.summary_backend))
         feed_box = QGroupBox(self.tr("Summaries"), self)
         feed_form = QFormLayout(feed_box)
         feed_form.addRow(self.tr("Summary backend"), self.backend)

@@ -18,11 +18,12 @@ from pathlib import Path
 
 from PySide6.QtCore import QObject, QThread, Signal, Slot
 
+from workbench.backends import backend_named
 from workbench.book.project import Project
 from workbench.errors import WorkbenchError
 from workbench.gui.summary_process import generate_in_process
 from workbench.settings import Settings
-from workbench.summaries.backend import OFFLINE, backend_name
+from workbench.summaries.backend import backend_name
 from workbench.summaries.errors import SummaryCancelled
 from workbench.summaries.jobs import (
     BackgroundJob,
@@ -147,17 +148,14 @@ class SummaryQueue(QObject):
             log.warning("cannot work out summary jobs for chapter %d: %s", chapter, error)
             return []
 
-    def submit_saved_chapter(self, chapter: int) -> list[int]:
-        """Queue every summary job that saving `chapter` calls for; returns their ids."""
-        return [self.submit(job) for job in self.jobs_for_saved_chapter(chapter)]
-
     def uses_remote_backend(self) -> bool:
         """Whether jobs queued now would call a model endpoint (paid work) rather than run
         the offline summariser."""
         if self.project is None:
             return False
         try:
-            return backend_name(self.project, settings=self.settings) != OFFLINE
+            chosen = backend_name(self.project, settings=self.settings)
+            return backend_named(chosen).uses_endpoint
         except WorkbenchError:
             return False  # a misconfigured backend fails each job with the reason
 

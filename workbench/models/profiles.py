@@ -12,6 +12,7 @@ no provider page was found, the comment says so and what the figure rests on.
 
 from __future__ import annotations
 
+import json
 from dataclasses import asdict, dataclass
 from typing import TYPE_CHECKING
 
@@ -19,7 +20,7 @@ from workbench.book.layout import Role
 from workbench.book.project import Project
 from workbench.errors import FileProblem, WorkbenchError
 from workbench.models.tokenizers import TOKENIZERS
-from workbench.settings_file import ProfileSettings, profile_choice, settings_path
+from workbench.settings_file import ProfileSettings, settings_path
 from workbench.validation import Invalid, from_data, setting
 
 if TYPE_CHECKING:
@@ -158,6 +159,30 @@ BUILTIN_PROFILES: dict[str, ModelProfile] = {
 
 # What profile choice reads of the user's settings: (model_profile, profiles).
 Choice = tuple[str, dict[str, ProfileSettings]]
+
+
+def profile_choice() -> Choice:
+    """(`model_profile`, `profiles`) of the settings file, ("", {}) without one. Read as plain
+    JSON when both are well formed (the rest of the file is the app's business); otherwise
+    through the app's pydantic model, whose FileProblem says what is wrong and where."""
+    path = settings_path()
+    if not path.is_file():
+        return "", {}
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except ValueError:
+        data = None
+    if isinstance(data, dict):
+        name, profiles = data.get("model_profile", ""), data.get("profiles", {})
+        if isinstance(name, str) and isinstance(profiles, dict):
+            try:
+                return name, from_data(dict[str, ProfileSettings], profiles)
+            except Invalid:
+                pass
+    from workbench.settings import load_settings
+
+    settings = load_settings()
+    return settings.model_profile, settings.profiles
 
 
 def _choice(settings: Settings | None) -> Choice:

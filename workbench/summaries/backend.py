@@ -1,75 +1,24 @@
-"""Summary backends: what they are asked, and which one a project uses.
+"""Which summary backend a project uses, and building it (the names are workbench/backends.py,
+what a backend is asked summaries/requests.py).
 
 Chosen per call (`--backend`), else per project (`workbench.toml`: `[summaries] backend =
 "offline"`), else by the user's Settings.summary_backend. The offline backend is the
-default; `openai` talks to any OpenAI-compatible chat-completions endpoint.
+default; `openai` talks to any OpenAI-compatible chat-completions endpoint, as Send does.
 """
 
 from __future__ import annotations
 
-import threading
-from collections.abc import Callable
-from dataclasses import dataclass
-from typing import Protocol
+from typing import TYPE_CHECKING
 
-from workbench.book.fixed_context import FixedPart
+from workbench.backends import BACKEND_NAMES, ENDPOINT
 from workbench.book.layout import Role
 from workbench.book.project import Project
 from workbench.errors import FileProblem, WorkbenchError
 from workbench.settings import Settings, load_settings
-from workbench.summaries.rolling import SummaryJob
+from workbench.summaries.requests import SummaryBackend
 
-OFFLINE = "offline"  # the embedded extractive summariser: no network, nothing to pay
-BACKENDS = (OFFLINE, "openai")
-Progress = Callable[[str], None]
-
-
-@dataclass(frozen=True)
-class ChapterText:
-    """One chapter as the summariser sees it."""
-
-    number: int
-    text: str
-
-
-@dataclass(frozen=True)
-class RollingRequest:
-    """One rolling-summary job's input: the RollingSummarizer feed, and its parts."""
-
-    project: Project
-    job: SummaryJob
-    material: str  # the feed as Markdown: exactly what a model reads ("" if not read)
-    chapters: tuple[ChapterText, ...]
-    previous_summary: str  # "" when there is none
-
-
-@dataclass(frozen=True)
-class FixedRequest:
-    """One part of the fixed layer to summarise from its source text."""
-
-    project: Project
-    part: FixedPart
-    source: str
-
-
-class SummaryBackend(Protocol):
-    """Turns a request into text; raises an LlmError (or WorkbenchError) when it cannot."""
-
-    name: str
-    draft: bool  # True when the output is an extractive draft, not a model's summary
-    reads_material: bool  # whether rolling() reads request.material (else it is not built)
-
-    def rolling(
-        self, request: RollingRequest, *, cancel: threading.Event | None, progress: Progress
-    ) -> str:
-        """A `## 滚动摘要 ChX-ChY` section for the request (validated by the caller)."""
-        ...
-
-    def fixed(
-        self, request: FixedRequest, *, cancel: threading.Event | None, progress: Progress
-    ) -> str:
-        """The body of one fixed-layer part (validated by the caller)."""
-        ...
+if TYPE_CHECKING:
+    from workbench.llm import ClientConfig
 
 
 def backend_name(
@@ -85,8 +34,8 @@ def backend_name(
         if not chosen:
             chosen = (settings or load_settings()).summary_backend
             where = "the summary backend in Settings"
-    if chosen not in BACKENDS:
-        message = f"{where} is {chosen!r}; expected one of {', '.join(BACKENDS)}"
+    if chosen not in BACKEND_NAMES:
+        message = f"{where} is {chosen!r}; expected one of {', '.join(BACKEND_NAMES)}"
         if where.endswith("workbench.toml"):
             raise FileProblem(project.role_path(Role.CONFIG), message)
         raise WorkbenchError(message)
@@ -98,12 +47,20 @@ def backend_for(
 ) -> SummaryBackend:
     """The backend for this project and call; LlmNotConfigured if `openai` has no endpoint."""
     chosen = backend_name(project, name, settings)
-    # Imported here: both backends import this module's request types.
-    if chosen == "openai":
-        from workbench.llm import ClientConfig
+    # Imported here: the offline path never loads the HTTP client, nor the endpoint path the
+    # word segmenter.
+    if chosen == ENDPOINT.name:
         from workbench.summaries.openai_backend import OpenAIBackend
 
-        return OpenAIBackend(ClientConfig.from_settings(settings or load_settings()))
+        return OpenAIBackend(endpoint_config(settings or load_settings()))
     from workbench.summaries.offline import OfflineBackend
 
     return OfflineBackend()
+
+
+def endpoint_config(settings: Settings) -> ClientConfig:
+    """The chat client's configuration for the model endpoint in Settings, for the `openai`
+    backend and for Send; LlmNotConfigured when no endpoint is set."""
+    from workbench.llm import ClientConfig
+
+    return ClientConfig.from_settings(settings)

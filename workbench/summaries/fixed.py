@@ -24,8 +24,8 @@ from workbench.book.templates import role_holds_only_template
 from workbench.errors import WorkbenchError
 from workbench.feed.trim import demote_headings
 from workbench.llm import LlmCancelled
-from workbench.summaries.backend import FixedRequest, SummaryBackend
 from workbench.summaries.errors import SummaryCancelled, SummaryRejected
+from workbench.summaries.requests import FixedRequest, SummaryBackend
 from workbench.trackers.cast import character_text
 
 log = logging.getLogger(__name__)

@@ -6,8 +6,9 @@ from __future__ import annotations
 
 from workbench.book.project import Project
 from workbench.feed import build_feed
-from workbench.summaries.backend import ChapterText, RollingRequest
+from workbench.feed.render import feed_markdown
 from workbench.summaries.errors import SummaryRejected
+from workbench.summaries.requests import ChapterText, RollingRequest
 from workbench.summaries.rolling import SummaryJob
 
 AGENT = "RollingSummarizer"
@@ -38,5 +39,5 @@ def rolling_request(
         key=lambda chapter: chapter.number,
     )
     previous = "\n\n".join(b.text for b in feed.blocks if b.kind == "summary" and b.present)
-    material = feed.to_markdown() if with_material else ""
+    material = feed_markdown(feed) if with_material else ""
     return RollingRequest(project, job, material, tuple(chapters), previous)

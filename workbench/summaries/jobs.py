@@ -31,10 +31,10 @@ from workbench.book.summary_record import (
 from workbench.book.webnovel import is_webnovel
 from workbench.errors import FileProblem, WorkbenchError
 from workbench.llm import LlmCancelled
-from workbench.summaries.backend import SummaryBackend
 from workbench.summaries.errors import SummaryCancelled, SummaryRejected
 from workbench.summaries.fixed import FixedContextJob, generate_fixed_context, write_fixed_context
 from workbench.summaries.inputs import rolling_request
+from workbench.summaries.requests import SummaryBackend
 from workbench.summaries.rolling import (
     SUMMARY_CAP,
     SummaryJob,

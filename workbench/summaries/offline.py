@@ -14,9 +14,9 @@ import threading
 from workbench.book.project import Project
 from workbench.book.sections import sections
 from workbench.summaries import extract
-from workbench.summaries.backend import FixedRequest, Progress, RollingRequest
 from workbench.summaries.errors import SummaryCancelled
 from workbench.summaries.offline_fixed import fixed_part
+from workbench.summaries.requests import FixedRequest, Progress, RollingRequest
 from workbench.summaries.rolling import SECTION_TITLES, heading
 from workbench.summaries.sources import cast_names, open_foreshadowing, protagonist
 

@@ -15,7 +15,7 @@ from workbench.book.layout import Role
 from workbench.book.project import Project
 from workbench.book.sections import Section, sections
 from workbench.summaries import extract
-from workbench.summaries.backend import FixedRequest
+from workbench.summaries.requests import FixedRequest
 from workbench.trackers import load_cast
 
 DRAFT_MARK = "（离线草稿：抽取式摘要，未经模型改写）"

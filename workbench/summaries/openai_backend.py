@@ -5,8 +5,8 @@ from __future__ import annotations
 import threading
 
 from workbench.llm import ChatClient, ClientConfig, Message
-from workbench.summaries.backend import FixedRequest, Progress, RollingRequest
 from workbench.summaries.prompts import fixed_messages, rolling_messages
+from workbench.summaries.requests import FixedRequest, Progress, RollingRequest
 
 # Room for a 2200-字 answer (Chinese runs about 1-1.5 tokens per 字) and some slack.
 MAX_TOKENS = 4096

@@ -18,7 +18,7 @@ from workbench.trackers.dormancy import Sighting, sightings
 from workbench.trackers.errors import TrackerParseError
 from workbench.trackers.ledger import EntryState, state_at
 from workbench.trackers.model import Foreshadowing, RelationshipChange, Trackers
-from workbench.trackers.parse import ParsedTracker, TrackerTable
+from workbench.trackers.parsed import ParsedTracker, TrackerTable
 from workbench.trackers.relevance import FORESHADOWING_KIND, relevant_for
 
 log = logging.getLogger(__name__)

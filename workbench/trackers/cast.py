@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
 
+from workbench.book import webnovel
 from workbench.book.chapter_stats import Stat, file_stat
 from workbench.book.characters import (
     Character,
@@ -128,13 +129,48 @@ def load_cast(project: Project) -> Cast:
             merged[character.name] = _merge(merged.get(character.name), character)
     cast = Cast(tuple(merged.values()), tuple(skipped))
     if is_webnovel(project):
-        # Imported here: that module builds on Cast, so it cannot be imported before it.
-        from workbench.trackers.webnovel import with_memory
-
         cast = with_memory(project, cast)
     cache.cast = (key, cast)
     log.debug("cast: %d characters", len(cast.characters))
     return cast
+
+
+def memory_characters(project: Project) -> tuple[list[Character], str | None]:
+    """index.db's 角色 entities with their aliases, and the protagonist's name (state.json's
+    `protagonist_state.name`, else the entity flagged `is_protagonist`)."""
+    state = webnovel.read_state(project)
+    ps = state.get("protagonist_state")
+    protagonist = str(ps.get("name") or "").strip() if isinstance(ps, dict) else ""
+    source = webnovel.INDEX_FILE
+    characters = []
+    for entity in webnovel.read_index(project).entities:
+        if entity.type != webnovel.CHARACTER_TYPE:
+            continue
+        if entity.protagonist and not protagonist:
+            protagonist = entity.name
+        characters.append(Character(entity.name, entity.aliases, False, source))
+    return characters, protagonist or None
+
+
+def with_memory(project: Project, cast: Cast) -> Cast:
+    """The cards' cast plus index.db's characters; the protagonist as the memory names him."""
+    extra, protagonist = memory_characters(project)
+    merged: dict[str, Character] = {c.name: c for c in cast.characters}
+    for character in extra:
+        old = merged.get(character.name)
+        if old is None:
+            merged[character.name] = character
+        else:
+            aliases = tuple(dict.fromkeys(old.aliases + character.aliases))
+            merged[character.name] = Character(old.name, aliases, old.protagonist, old.source)
+    if protagonist:
+        merged = {
+            name: Character(c.name, c.aliases, c.name == protagonist, c.source)
+            for name, c in merged.items()
+        }
+        if protagonist not in merged:
+            merged[protagonist] = Character(protagonist, (), True, webnovel.STATE_FILE)
+    return Cast(tuple(merged.values()), cast.skipped)
 
 
 def _stat_key(path: Path) -> str:

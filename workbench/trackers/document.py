@@ -17,7 +17,8 @@ from workbench.errors import FileProblem
 from workbench.trackers.columns import COLUMNS, DISPLAY, Status
 from workbench.trackers.errors import TrackerEditError, TrackerParseError
 from workbench.trackers.model import Foreshadowing, RelationshipChange
-from workbench.trackers.parse import ParsedTracker, TrackerTable, column_index, parse_tracker
+from workbench.trackers.parse import parse_tracker
+from workbench.trackers.parsed import ParsedTracker, TrackerTable, column_index
 from workbench.trackers.style import (
     aligned_widths,
     fit_cell,

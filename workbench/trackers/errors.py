@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from workbench.errors import FileProblem, WorkbenchError
 
 if TYPE_CHECKING:
-    from workbench.trackers.parse import ParsedTracker
+    from workbench.trackers.parsed import ParsedTracker
 
 MAX_LISTED = 10
 

@@ -3,16 +3,13 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from pathlib import Path
 
 from workbench.errors import FileProblem
 from workbench.trackers.columns import (
-    COLUMNS,
     DISPLAY,
     FORESHADOWING,
     classify,
-    normalise_header,
     parse_chapter,
     parse_list,
     parse_status,
@@ -20,51 +17,14 @@ from workbench.trackers.columns import (
 )
 from workbench.trackers.errors import TrackerParseError
 from workbench.trackers.model import Foreshadowing, RelationshipChange
+from workbench.trackers.parsed import ParsedTracker, TrackerTable
 from workbench.trackers.table_store import TableStore
-from workbench.trackers.tables import Row, Table, find_tables_and_strays
+from workbench.trackers.tables import Row, find_tables_and_strays
 
 # Parsing costs about a third of a millisecond a row; past this a tracker would take many
 # seconds on every feed, so it is refused with a message instead.
 MAX_TABLE_ROWS = 10_000
 _TABLE_LINE = re.compile(r"^[ \t]*\|", re.MULTILINE)
-
-
-@dataclass(frozen=True)
-class TrackerTable:
-    """A table recognised as a tracker: which field each column holds."""
-
-    kind: str
-    table: Table
-    fields: tuple[str | None, ...]  # None: an extra column, kept as it is
-    headers: tuple[str, ...]
-
-    def column(self, name: str) -> int | None:
-        """Index of a column named by field ('status') or by header text ('备注')."""
-        return column_index(self.fields, self.headers, name)
-
-
-@dataclass(frozen=True)
-class ParsedTracker:
-    """Everything read from one tracker file."""
-
-    tables: tuple[TrackerTable, ...]
-    foreshadowing: tuple[Foreshadowing, ...]
-    relationships: tuple[RelationshipChange, ...]
-
-
-def column_index(fields: tuple[str | None, ...], headers: tuple[str, ...], name: str) -> int | None:
-    """Index of a column named by field ('status'), a synonym ('埋设') or its header text."""
-    if name in fields:
-        return fields.index(name)
-    wanted = normalise_header(name)
-    for index, header in enumerate(headers):
-        if normalise_header(header) == wanted:
-            return index
-    for columns in COLUMNS.values():
-        for field, synonyms in columns.items():
-            if wanted in synonyms and field in fields:
-                return fields.index(field)
-    return None
 
 
 def parse_tracker(

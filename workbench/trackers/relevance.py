@@ -21,7 +21,8 @@ from workbench.book.webnovel import is_webnovel, memory_files
 from workbench.trackers.cache import project_cache
 from workbench.trackers.cast import Cast, Scanner, load_cast
 from workbench.trackers.model import DUE_WINDOW, Foreshadowing, RelationshipChange, Trackers
-from workbench.trackers.parse import ParsedTracker, parse_tracker
+from workbench.trackers.parse import parse_tracker
+from workbench.trackers.parsed import ParsedTracker
 from workbench.trackers.presence import Presence, chapter_presence
 from workbench.trackers.webnovel import memory_foreshadowing, memory_relationships
 

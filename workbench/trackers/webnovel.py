@@ -2,15 +2,15 @@
 
 state.json's `plot_threads.foreshadowing` becomes Foreshadowing entries (tier, planted and
 target chapters, status as that tool writes them, see book/webnovel.py); index.db's
-relationships become RelationshipChange rows and its 角色 entities, with their aliases, join
-the cast read from the character cards.
+relationships become RelationshipChange rows. (Its 角色 entities join the cast in
+trackers/cast.py, which reads the character cards.)
 """
 
 from __future__ import annotations
 
 from workbench.book import webnovel
 from workbench.book.project import Project
-from workbench.trackers.cast import Cast, Character, Scanner
+from workbench.trackers.cast import Cast, Scanner
 from workbench.trackers.columns import Status
 from workbench.trackers.model import Foreshadowing, RelationshipChange
 
@@ -35,44 +35,6 @@ def _line_of(text: str, needle: str, start: int = 0) -> tuple[int, int]:
     if found < 0:
         return 0, start
     return text.count("\n", 0, found) + 1, found + len(needle)
-
-
-def memory_characters(project: Project) -> tuple[list[Character], str | None]:
-    """index.db's 角色 entities with their aliases, and the protagonist's name (state.json's
-    `protagonist_state.name`, else the entity flagged `is_protagonist`)."""
-    state = webnovel.read_state(project)
-    ps = state.get("protagonist_state")
-    protagonist = str(ps.get("name") or "").strip() if isinstance(ps, dict) else ""
-    source = webnovel.INDEX_FILE
-    characters = []
-    for entity in webnovel.read_index(project).entities:
-        if entity.type != webnovel.CHARACTER_TYPE:
-            continue
-        if entity.protagonist and not protagonist:
-            protagonist = entity.name
-        characters.append(Character(entity.name, entity.aliases, False, source))
-    return characters, protagonist or None
-
-
-def with_memory(project: Project, cast: Cast) -> Cast:
-    """The cards' cast plus index.db's characters; the protagonist as the memory names him."""
-    extra, protagonist = memory_characters(project)
-    merged: dict[str, Character] = {c.name: c for c in cast.characters}
-    for character in extra:
-        old = merged.get(character.name)
-        if old is None:
-            merged[character.name] = character
-        else:
-            aliases = tuple(dict.fromkeys(old.aliases + character.aliases))
-            merged[character.name] = Character(old.name, aliases, old.protagonist, old.source)
-    if protagonist:
-        merged = {
-            name: Character(c.name, c.aliases, c.name == protagonist, c.source)
-            for name, c in merged.items()
-        }
-        if protagonist not in merged:
-            merged[protagonist] = Character(protagonist, (), True, webnovel.STATE_FILE)
-    return Cast(tuple(merged.values()), cast.skipped)
 
 
 def memory_foreshadowing(project: Project, cast: Cast) -> list[Foreshadowing]:

@@ -325,10 +325,5 @@ class ContextModel(QAbstractItemModel):
         return "<br>".join(lines)
 
 
-def item_label(item: Item) -> str:
-    """`F007 · 逾期；点名：沈青棠` — the key and why it is here."""
-    return f"{item.key} · {'；'.join(item.reasons)}" if item.reasons else item.key
-
-
 def _escape(text: str) -> str:
     return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")

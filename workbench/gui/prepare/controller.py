@@ -10,10 +10,10 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from PySide6.QtCore import QObject, Signal
-from PySide6.QtWidgets import QMessageBox
+from PySide6.QtWidgets import QMessageBox, QWidget
 
 from workbench.book.counting import count_zi
 from workbench.book.drafts import save_draft_to_chapter
@@ -27,12 +27,32 @@ from workbench.gui.prepare.draft_view import DraftView
 from workbench.summaries.jobs import FixedContextJob, pending_jobs
 
 if TYPE_CHECKING:
+    from workbench.book.project import Project
     from workbench.gui.context.worker import FeedRequest
-    from workbench.gui.main_window import MainWindow
+    from workbench.gui.editor import ChapterEditor
+    from workbench.gui.editor_tabs import EditorTabs
+    from workbench.gui.project_tree import ProjectTree
+    from workbench.gui.summary_worker import SummaryQueue
+    from workbench.settings import Settings
+    from workbench.summaries.rolling import SummaryJob
 
 log = logging.getLogger(__name__)
 
 DEFAULT_AGENT = "MainWriter"
+
+
+class PrepareHost(Protocol):
+    """What the flow uses of the window that owns it (the main window), named here so this
+    module does not import the window that imports it."""
+
+    project: Project | None
+    settings: Settings
+    tabs: EditorTabs
+    tree: ProjectTree
+    summaries: SummaryQueue
+
+    def queue_summaries(self, jobs: list[SummaryJob], why: str) -> list[int]: ...
+    def open_path(self, path: Path) -> ChapterEditor | None: ...
 
 
 class PrepareFeed(QObject):
@@ -41,9 +61,10 @@ class PrepareFeed(QObject):
     statusMessage = Signal(str)
     chapterWritten = Signal(object)  # Path of a chapter a draft was saved into
 
-    def __init__(self, window: MainWindow) -> None:
-        super().__init__(window)
+    def __init__(self, window: PrepareHost, parent: QWidget) -> None:
+        super().__init__(parent)
         self.window = window
+        self.parent_widget = parent  # the dialogs' and message boxes' parent
         self.default_agent = DEFAULT_AGENT
         self.dialog: PrepareFeedDialog | None = None
         self._fix_jobs: dict[int, FixKind] = {}
@@ -117,7 +138,7 @@ class PrepareFeed(QObject):
             passage = self.selected_passage()
             if passage is None:
                 QMessageBox.information(
-                    self.window,
+                    self.parent_widget,
                     self.tr("BattleAgent needs a passage"),
                     self.tr(
                         "Select the battle passage in the chapter editor first, then press "
@@ -142,7 +163,7 @@ class PrepareFeed(QObject):
             return old
         if old is not None and any(job.is_running() for job in old.jobs):
             answer = QMessageBox.question(
-                self.window,
+                self.parent_widget,
                 self.tr("A reply is still arriving"),
                 self.tr(
                     "The %1 reply for chapter %2 is still arriving. Stop it (the partial draft "
@@ -161,7 +182,7 @@ class PrepareFeed(QObject):
             old.close()
             old.deleteLater()
         dialog = PrepareFeedDialog(
-            project, self.window.settings, agent, chapter, builder, self.window
+            project, self.window.settings, agent, chapter, builder, self.parent_widget
         )
         dialog.setProperty("requestKey", key)
         dialog.fixRequested.connect(self.run_fix)

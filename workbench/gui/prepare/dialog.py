@@ -29,6 +29,7 @@ from workbench.feed import Feed, token_counter
 from workbench.feed.fixes import Fix, FixKind, checklist_fixes
 from workbench.feed.history import save_feed
 from workbench.feed.prompt import chat_messages
+from workbench.feed.render import feed_markdown
 from workbench.gui.prepare.checklist_view import ChecklistView
 from workbench.gui.prepare.draft_view import DraftView
 from workbench.gui.prepare.history_view import HistoryView
@@ -175,7 +176,7 @@ class PrepareFeedDialog(QDialog):
             self.build_error = str(error)
         else:
             self.build_error = ""
-            self.markdown = self.feed.to_markdown()
+            self.markdown = feed_markdown(self.feed)
             self.fixes = checklist_fixes(self.project, self.feed)
         self._show_feed()
         self.history.reload()

@@ -27,14 +27,9 @@ from PySide6.QtCore import QObject, QTimer, Signal
 from workbench.book.drafts import finish_draft, new_draft_path, write_draft
 from workbench.book.project import Project
 from workbench.errors import WorkbenchError
-from workbench.llm import (
-    ChatClient,
-    ClientConfig,
-    LlmCancelled,
-    LlmKeyEchoed,
-    LlmMalformedResponse,
-)
+from workbench.llm import ChatClient, LlmCancelled, LlmKeyEchoed, LlmMalformedResponse
 from workbench.settings import Settings
+from workbench.summaries.backend import endpoint_config
 
 log = logging.getLogger(__name__)
 
@@ -63,7 +58,7 @@ class SendJob(QObject):
         parent: QObject | None = None,
     ) -> None:
         super().__init__(parent)
-        self.config = ClientConfig.from_settings(settings)
+        self.config = endpoint_config(settings)
         self.messages = messages
         self.draft_path: Path = new_draft_path(project, chapter, agent)
         self.text = ""

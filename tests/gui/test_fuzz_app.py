@@ -7,16 +7,14 @@ or in a message, never a traceback."""
 
 from __future__ import annotations
 
-import contextlib
 import logging
 import shutil
-import sys
 import tempfile
 import threading
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from escapes import Escapes
 from fuzzing import SAMPLE, TARGETS, damaged, fuzz_settings, manuscript_bytes, original_bytes
 from hypothesis import given
 from hypothesis import strategies as st
@@ -39,39 +37,6 @@ CHAPTER = 12
 SLIDER_CHAPTERS = (1, 6, 12)
 TYPED = "灯火未熄。"
 StandardButton = QMessageBox.StandardButton
-
-
-class Escapes(logging.Handler):
-    """Every exception that escaped or was swallowed while installed: sys.excepthook (Qt
-    slots and virtuals, on any thread), threading.excepthook (Python threads) and the traces
-    the app's last-resort handlers log (`log.exception` in a worker that keeps running)."""
-
-    def __init__(self) -> None:
-        super().__init__(logging.ERROR)
-        self.caught: list[str] = []
-
-    def emit(self, record: logging.LogRecord) -> None:
-        if record.exc_info:
-            self.caught.append(f"logged: {record.getMessage()}: {record.exc_info[1]!r}")
-
-    def _sys_hook(self, _kind, value, _trace) -> None:  # type: ignore[no-untyped-def]
-        self.caught.append(f"uncaught: {value!r}")
-
-    def _thread_hook(self, args) -> None:  # type: ignore[no-untyped-def]
-        self.caught.append(f"in thread {args.thread}: {args.exc_value!r}")
-
-    @contextlib.contextmanager
-    def installed(self) -> Iterator[Escapes]:
-        """Catch escapes inside the block (pytest's and pytest-qt's hooks are put back)."""
-        hooks = sys.excepthook, threading.excepthook
-        sys.excepthook, threading.excepthook = self._sys_hook, self._thread_hook
-        logger = logging.getLogger("workbench")
-        logger.addHandler(self)
-        try:
-            yield self
-        finally:
-            logger.removeHandler(self)
-            sys.excepthook, threading.excepthook = hooks
 
 
 def problems_in(root: Path, target: str) -> list[str]:

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import math
 
-from PySide6.QtCore import QEvent, QObject, QPointF, Qt
-from PySide6.QtGui import QFontMetricsF, QMouseEvent, QPalette
+from PySide6.QtCore import QEvent, QObject, QPoint, QPointF, Qt
+from PySide6.QtGui import QContextMenuEvent, QFontMetricsF, QMouseEvent, QPalette
 from PySide6.QtWidgets import QApplication, QTextEdit, QWidget
 
 # CJK characters per line at most: Chinese book pages set 30-40 to a line.
@@ -26,6 +26,10 @@ MOUSE_EVENTS = (
 
 class ProseEdit(QTextEdit):
     """Plain text, at most MEASURE_ZI characters of the current font per line, centred."""
+
+    # True while an event is being handed to the viewport (a class default: events arrive
+    # during QTextEdit's own construction).
+    _forwarding = False
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -71,22 +75,54 @@ class ProseEdit(QTextEdit):
         return super().eventFilter(watched, event)
 
     def event(self, event: QEvent) -> bool:
-        """Mouse and wheel events in the margins act on the text, as if in the viewport."""
-        if event.type() in MOUSE_EVENTS and isinstance(event, QMouseEvent):
-            viewport = self.viewport()
-            local = viewport.mapFrom(self, event.position().toPoint())
-            inside = QPointF(min(max(local.x(), 0), viewport.width() - 1), local.y())
-            forwarded = QMouseEvent(
-                event.type(),
-                inside,
-                event.globalPosition(),
-                event.button(),
-                event.buttons(),
-                event.modifiers(),
-            )
-            QApplication.sendEvent(viewport, forwarded)
+        """Mouse, context-menu and wheel events in the margins act on the text, as if in the
+        viewport. A forwarded event the viewport does not accept (a right press, for one)
+        propagates back to this widget: it goes on to the parents, not to the viewport again,
+        which recursed until the stack overflowed (a right-click in the text killed the app)."""
+        kind = event.type()
+        if self._forwarding and (kind in MOUSE_EVENTS or kind == QEvent.Type.ContextMenu):
+            event.ignore()
+            return False
+        if kind in MOUSE_EVENTS and isinstance(event, QMouseEvent):
+            self._forward(event, self._in_viewport(event.position().toPoint()))
             return True
-        if event.type() == QEvent.Type.Wheel:
+        if kind == QEvent.Type.ContextMenu and isinstance(event, QContextMenuEvent):
+            self._forward_menu_request(event)
+            return True
+        if kind == QEvent.Type.Wheel:
             self.wheelEvent(event)
             return True
         return super().event(event)
+
+    def _in_viewport(self, position: QPoint) -> QPointF:
+        """`position` (in this widget) in the viewport, moved in from a margin onto the text."""
+        viewport = self.viewport()
+        local = viewport.mapFrom(self, position)
+        return QPointF(min(max(local.x(), 0), viewport.width() - 1), local.y())
+
+    def _forward(self, event: QMouseEvent, inside: QPointF) -> None:
+        forwarded = QMouseEvent(
+            event.type(),
+            inside,
+            event.globalPosition(),
+            event.button(),
+            event.buttons(),
+            event.modifiers(),
+        )
+        self._send_to_viewport(forwarded)
+        event.accept()
+
+    def _forward_menu_request(self, event: QContextMenuEvent) -> None:
+        """A right-click in a margin opens the text's menu (the scroll area ignores a mouse
+        menu request that does not come from its viewport)."""
+        inside = self._in_viewport(event.pos()).toPoint()
+        forwarded = QContextMenuEvent(event.reason(), inside, event.globalPos(), event.modifiers())
+        self._send_to_viewport(forwarded)
+        event.accept()
+
+    def _send_to_viewport(self, event: QEvent) -> None:
+        self._forwarding = True
+        try:
+            QApplication.sendEvent(self.viewport(), event)
+        finally:
+            self._forwarding = False

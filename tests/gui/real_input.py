@@ -1,0 +1,164 @@
+"""Driving widgets the way a person does: every mouse event enters through the widget's window
+(QTest's QWindow overloads go through Qt's window-system layer, as X events do), so Qt itself
+finds the widget under the pointer, grabs the mouse on a press, turns a right press into a
+context-menu request and two quick clicks into a double-click. Keys go to the widget with the
+focus (shortcuts included), Chinese arrives through the input method, menus opened by a
+right-click are worked with the keyboard.
+
+A helper here never calls a slot or sets a value: if the widget a person touches would not
+react, neither does the test."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QPoint, Qt
+from PySide6.QtGui import QInputMethodEvent, QWindow
+from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QApplication, QDockWidget, QMainWindow, QMenu, QWidget
+
+Button = Qt.MouseButton
+Key = Qt.Key
+NO_MODIFIER = Qt.KeyboardModifier.NoModifier
+
+
+def _window_and_point(widget: QWidget, pos: QPoint | None) -> tuple[QWindow, QPoint]:
+    """The native window `widget` is drawn in, and `pos` (widget coordinates; the centre by
+    default) in that window's coordinates."""
+    if pos is None:
+        pos = widget.rect().center()
+    top = widget.window()
+    handle = top.windowHandle()
+    assert handle is not None, f"{widget!r} is not in a shown window"
+    return handle, widget.mapTo(top, pos)
+
+
+def press(widget, pos=None, button=Button.LeftButton, modifiers=NO_MODIFIER) -> None:
+    """Press `button` over `pos` of `widget`."""
+    handle, point = _window_and_point(widget, pos)
+    QTest.mousePress(handle, button, modifiers, point)
+
+
+def release(widget, pos=None, button=Button.LeftButton, modifiers=NO_MODIFIER) -> None:
+    """Let go of `button` over `pos` of `widget`."""
+    handle, point = _window_and_point(widget, pos)
+    QTest.mouseRelease(handle, button, modifiers, point)
+
+
+def move(widget, pos=None) -> None:
+    """Move the pointer over `pos` of `widget` (with whatever buttons are held)."""
+    handle, point = _window_and_point(widget, pos)
+    QTest.mouseMove(handle, point)
+
+
+def click(widget, pos=None, button=Button.LeftButton, modifiers=NO_MODIFIER) -> None:
+    """Press and release `button` over `pos` of `widget`."""
+    handle, point = _window_and_point(widget, pos)
+    QTest.mouseMove(handle, point)
+    QTest.mouseClick(handle, button, modifiers, point)
+
+
+def right_click(widget, pos=None, modifiers=NO_MODIFIER) -> None:
+    """A right-click, which on this platform asks for a context menu on the press."""
+    click(widget, pos, Button.RightButton, modifiers)
+
+
+def double_click(widget, pos=None, button=Button.LeftButton, modifiers=NO_MODIFIER) -> None:
+    """Two quick clicks: Qt turns the second press into a double-click."""
+    handle, point = _window_and_point(widget, pos)
+    QTest.mouseMove(handle, point)
+    QTest.mouseDClick(handle, button, modifiers, point)
+
+
+def drag(widget, start: QPoint, end: QPoint, button=Button.LeftButton, onto=None, steps=8):
+    """Press at `start` of `widget`, move in `steps` to `end` (of `onto`, or of `widget`),
+    release there: far enough for Qt to start a drag."""
+    target = onto or widget
+    handle, begin = _window_and_point(widget, start)
+    finish = target.window().mapFromGlobal(target.mapToGlobal(end))
+    QTest.mouseMove(handle, begin)
+    QTest.mousePress(handle, button, NO_MODIFIER, begin)
+    for step in range(1, steps + 1):
+        between = begin + (finish - begin) * step / steps
+        QTest.mouseMove(handle, between)
+    QTest.mouseRelease(handle, button, NO_MODIFIER, finish)
+
+
+def wheel(widget, pos=None, notches: int = -1, modifiers=NO_MODIFIER) -> None:
+    """Turn the wheel `notches` (negative: towards the author, scrolling down) over `pos`."""
+    handle, point = _window_and_point(widget, pos)
+    QTest.mouseMove(handle, point)
+    QTest.wheelEvent(handle, point, QPoint(0, 120 * notches), QPoint(0, 0), modifiers)
+
+
+def open_menu(widget, pos=None) -> QMenu:
+    """Right-click `pos` of `widget` and return the context menu that opened."""
+    right_click(widget, pos)
+    menu = QApplication.activePopupWidget()
+    assert isinstance(menu, QMenu), f"a right-click on {widget!r} opened no menu"
+    return menu
+
+
+def menu_texts(menu: QMenu) -> list[str]:
+    """The menu's entries as the author reads them (separators left out)."""
+    return [a.text() for a in menu.actions() if not a.isSeparator() and a.isVisible()]
+
+
+def choose(menu: QMenu, wanted: str) -> None:
+    """Walk down `menu` with the arrow keys to the entry whose text or objectName is
+    `wanted` and press Return; an entry that is missing or disabled fails the test."""
+    entries = [a for a in menu.actions() if not a.isSeparator() and a.isVisible()]
+    matches = [a for a in entries if wanted in (a.text(), a.objectName())]
+    assert matches, f"no {wanted!r} in the menu: {menu_texts(menu)}"
+    target = matches[0]
+    assert target.isEnabled(), f"{wanted!r} is disabled in the menu"
+    for _ in range(len(entries) + 1):
+        if menu.activeAction() is target:
+            break
+        QTest.keyClick(menu, Key.Key_Down)
+    assert menu.activeAction() is target, f"the arrow keys never reached {wanted!r}"
+    QTest.keyClick(menu, Key.Key_Return)
+
+
+def focused(widget=None) -> QWidget:
+    """Where keys go: an open popup, else `widget`, else the widget with the focus, else the
+    active window (as the window system delivers them)."""
+    popup = QApplication.activePopupWidget()
+    target = popup or widget or QApplication.focusWidget() or QApplication.activeWindow()
+    assert target is not None, "no widget has the keyboard focus"
+    return target
+
+
+def key(widget, key_code, modifiers=NO_MODIFIER) -> None:
+    """Press and release one key (with modifiers) where the keyboard focus is; shortcuts
+    fire as they do for a person."""
+    QTest.keyClick(focused(widget), key_code, modifiers)
+
+
+def shortcut(widget, sequence: str) -> None:
+    """Press a key sequence such as "Ctrl+S" with the focus in `widget`."""
+    from PySide6.QtGui import QKeySequence
+
+    QTest.keySequence(focused(widget), QKeySequence(sequence))
+
+
+def type_keys(widget, text: str) -> None:
+    """Type Latin text key by key into the focused widget."""
+    QTest.keyClicks(focused(widget), text)
+
+
+def type_chinese(widget, text: str, pinyin: str = "pinyin") -> None:
+    """Chinese the way it arrives: the input method shows `pinyin` as a composition, then
+    commits `text` in its place."""
+    target = focused(widget)
+    composing = QInputMethodEvent(pinyin, [])
+    QApplication.sendEvent(target, composing)
+    committed = QInputMethodEvent("", [])
+    committed.setCommitString(text)
+    QApplication.sendEvent(target, committed)
+
+
+def drag_dock(window: QMainWindow, dock: QDockWidget, onto: QWidget, end: QPoint) -> None:
+    """Take `dock` by its title bar and drop it over `end` of `onto` (another dock area, or
+    outside the window to float it)."""
+    title = dock.titleBarWidget() or dock
+    grip = QPoint(min(40, dock.width() // 2), 6)
+    drag(title, grip, end, onto=onto, steps=12)

@@ -15,10 +15,10 @@ from pathlib import Path
 from workbench.book.check import Problem, Severity
 from workbench.book.layout import Role
 from workbench.book.project import STATE_DIR, Project
+from workbench.book.rolling_summary import skipped_headings
 from workbench.errors import FileProblem
 from workbench.feed.config import load_feed_config
 from workbench.feed.pins import check_pins, load_pins, pins_path
-from workbench.summaries.rolling import skipped_headings
 from workbench.trackers.errors import TrackerParseError
 from workbench.trackers.parse import parse_tracker
 

@@ -25,9 +25,9 @@ from PySide6.QtWidgets import QMessageBox
 from summary_like import summary_section
 
 from workbench.book.project import Project
+from workbench.book.rolling_summary import rolling_sections
 from workbench.gui.prepare.send import MAX_REPLY_CHARS
 from workbench.settings import SETTINGS_FILE, LlmSettings, Settings, save_settings
-from workbench.summaries.rolling import summary_sections
 
 KEY = "sk-appchaos-Qx9/Le+4_mW7=pK2"
 FRAGMENT = 8  # any run of this many characters of the key is a leak
@@ -208,7 +208,7 @@ def _without_section(novel: Path, start: int, end: int) -> None:
     """Remove one `## 滚动摘要` section, so that saving chapter `end` regenerates it."""
     path = novel / ROLLING
     text = path.read_text(encoding="utf-8")
-    found = next(s for s in summary_sections(text) if (s.start, s.end) == (start, end))
+    found = next(s for s in rolling_sections(text) if (s.first, s.last) == (start, end))
     path.write_text(text[: found.section.start] + text[found.section.end :], encoding="utf-8")
 
 

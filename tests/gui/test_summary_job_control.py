@@ -12,6 +12,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction
 
 from workbench.cli.main import main
+from workbench.gui.context.model import COVERS_ROLE
 from workbench.gui.summaries.model import JOB_ID_ROLE, Column
 from workbench.settings import LlmSettings, Settings
 
@@ -161,6 +162,7 @@ def test_regenerating_a_summary_from_its_block_in_the_context_panel(window, nove
         for r in range(model.rowCount())
         if model.index(r, 0).data(Qt.ItemDataRole.UserRole) == "rolling.summary.6-10"
     )
+    assert model.index(row, 0).data(COVERS_ROLE) == (6, 10)  # the block's range, not its id
     menu = panel.block_menu(model.index(row, 0))
     regenerate = next(a for a in menu.actions() if a.text() == "重新生成此摘要")
     dialogs.answer(StandardButton.Yes)  # the sample's section was written by hand

@@ -12,10 +12,10 @@ import pytest
 from PySide6.QtCore import QTimer
 
 from workbench.book.project import Project
+from workbench.book.rolling_summary import rolling_sections
 from workbench.gui.summary_worker import SummaryQueue
 from workbench.settings import Settings
 from workbench.summaries.jobs import SummaryJob
-from workbench.summaries.rolling import summary_sections
 
 ROLLING = "references/rolling-summary.md"
 
@@ -24,7 +24,7 @@ def _without_section(novel: Path, start: int, end: int) -> str:
     """Remove one `## 滚动摘要` section from the copy; returns the file's new text."""
     path = novel / ROLLING
     text = path.read_text(encoding="utf-8")
-    found = next(s for s in summary_sections(text) if (s.start, s.end) == (start, end))
+    found = next(s for s in rolling_sections(text) if (s.first, s.last) == (start, end))
     text = text[: found.section.start] + text[found.section.end :]
     path.write_text(text, encoding="utf-8")
     return text
@@ -68,8 +68,8 @@ def test_saving_chapter_10_queues_one_job_and_writes_it_in_the_background(
     assert children == {"summary Ch6-10"}
     assert any("Ch6-10" in status for status in statuses)
     text = (novel / ROLLING).read_text(encoding="utf-8")
-    assert [(s.start, s.end) for s in summary_sections(text)] == [(1, 5), (6, 10)]
-    first_end = summary_sections(before)[0].section.end
+    assert [(s.first, s.last) for s in rolling_sections(text)] == [(1, 5), (6, 10)]
+    first_end = rolling_sections(before)[0].section.end
     assert text[:first_end] == before[:first_end], "the Ch1-5 section is untouched"
     qtbot.waitUntil(lambda: window.summaries.is_idle())
     assert window.status.jobs_text == ""
@@ -96,8 +96,8 @@ def test_the_write_waits_while_rolling_summary_has_unsaved_edits(
         assert window.tabs.save(summary_editor)
     text = path.read_text(encoding="utf-8")
     assert "作者的批注。" in text
-    assert [(s.start, s.end) for s in summary_sections(text)] == [(1, 5), (6, 10)]
-    qtbot.waitUntil(lambda: len(summary_sections(summary_editor.text())) == 2)  # reloaded
+    assert [(s.first, s.last) for s in rolling_sections(text)] == [(1, 5), (6, 10)]
+    qtbot.waitUntil(lambda: len(rolling_sections(summary_editor.text())) == 2)  # reloaded
 
 
 @pytest.fixture
@@ -123,7 +123,7 @@ def test_the_same_range_queued_again_supersedes_the_old_job(
     qtbot.waitUntil(lambda: done == [second], timeout=30_000)
     assert cancelled == [first]
     text = (novel / ROLLING).read_text(encoding="utf-8")
-    assert [(s.start, s.end) for s in summary_sections(text)] == [(1, 5), (6, 10)]
+    assert [(s.first, s.last) for s in rolling_sections(text)] == [(1, 5), (6, 10)]
     qtbot.waitUntil(lambda: not _summary_processes())
 
 

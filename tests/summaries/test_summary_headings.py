@@ -6,14 +6,13 @@ from __future__ import annotations
 import pytest
 
 from workbench.book.project import Project
-from workbench.book.summary_record import summary_range
+from workbench.book.rolling_summary import rolling_sections, summary_range
 from workbench.cli.main import main
-from workbench.feed.summaries import summary_sections as feed_sections
+from workbench.feed.summaries import sections_by_range
 from workbench.refusals import refused_inputs
 from workbench.summaries.errors import SummaryRejected
 from workbench.summaries.jobs import write_summary
 from workbench.summaries.rolling import SummaryJob
-from workbench.summaries.rolling import summary_sections as summariser_sections
 
 READ = {
     "滚动摘要 Ch6-Ch10": (6, 10),
@@ -40,8 +39,8 @@ def test_a_title_that_is_not_exactly_a_range_is_none(title):
 def test_the_feed_and_the_summariser_read_the_same_sections():
     text = "# 滚动摘要\n\n" + "".join(f"## {t}\n\n正文\n\n" for t in [*READ, *SKIPPED])
     text += "# 滚动摘要 Ch11-Ch15\n\n一级标题\n"
-    by_feed = sorted((s.first, s.last, s.line) for s in feed_sections(text))
-    by_summariser = sorted((s.start, s.end, s.section.line) for s in summariser_sections(text))
+    by_feed = sorted((s.first, s.last, s.line) for s in sections_by_range(text))
+    by_summariser = sorted((s.first, s.last, s.line) for s in rolling_sections(text))
     assert by_feed == by_summariser
     assert len(by_feed) == len(READ)
 
@@ -79,7 +78,7 @@ def test_a_skipped_heading_stops_summaries_until_it_is_fixed(sample_copy, capsys
     # Written directly (a section generated before the heading broke): refused the same way.
     project = Project.open(sample_copy)
     text = damaged.decode("utf-8")
-    first = summariser_sections(text)[0]
+    first = rolling_sections(text)[0]
     with pytest.raises(SummaryRejected, match="fix that heading first"):
         write_summary(project, SummaryJob(1, 5), text[first.section.start : first.section.end])
     assert summary.read_bytes() == damaged

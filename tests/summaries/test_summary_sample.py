@@ -5,6 +5,7 @@ from __future__ import annotations
 from workbench.book.counting import count_zi
 from workbench.book.fixed_context import CAPS, parse_fixed_context, stale_sources
 from workbench.book.project import Project
+from workbench.book.rolling_summary import rolling_sections
 from workbench.book.sections import sections
 from workbench.summaries.fixed import generate_fixed_context, write_fixed_context
 from workbench.summaries.jobs import (
@@ -15,7 +16,7 @@ from workbench.summaries.jobs import (
     write_summary,
 )
 from workbench.summaries.offline import OfflineBackend
-from workbench.summaries.rolling import SECTION_TITLES, summary_sections
+from workbench.summaries.rolling import SECTION_TITLES
 
 JOB = SummaryJob(6, 10)
 
@@ -24,7 +25,7 @@ def test_regenerating_6_to_10_replaces_only_that_section(sample_copy):
     project = Project.open(sample_copy)
     path = sample_copy / "references" / "rolling-summary.md"
     before = path.read_text(encoding="utf-8")
-    old = next(s for s in summary_sections(before) if (s.start, s.end) == (6, 10)).section
+    old = next(s for s in rolling_sections(before) if (s.first, s.last) == (6, 10)).section
     assert jobs_for_saved_chapter(project, 10) == [] and pending_jobs(project) == []
 
     section = generate_summary(project, JOB, OfflineBackend())

@@ -23,13 +23,7 @@ from workbench.book.layout import Role
 from workbench.book.naming import MAX_CHAPTER, chapter_number_from_name, gap_ranges
 from workbench.book.plans import plan_from_file, split_front_matter
 from workbench.book.project import CHAPTER_SUFFIXES, Project
-from workbench.book.sections import Section, sections
-from workbench.book.summary_record import (
-    SUMMARY_TITLE,
-    changed_chapters,
-    recorded_chapters,
-    summary_range,
-)
+from workbench.book.rolling_summary import SUMMARY_CAP, RollingSection, rolling_sections
 from workbench.book.templates import (
     CONTENT_ROLES,
     role_holds_only_template,
@@ -40,7 +34,6 @@ from workbench.errors import DecodeProblem, FileProblem
 
 log = logging.getLogger(__name__)
 
-ROLLING_SECTION_CAP = 2200
 OUTLINE_CAP = CAPS[FixedPart.OUTLINE]
 
 ROLE_DESCRIPTIONS = {
@@ -228,13 +221,9 @@ class _Checker:
             for skipped in characters_in_file(text, source).skipped:
                 self.add(Severity.INFO, path, f"not a character: {skipped}")
 
-    def stale_summary(self, section: Section, text: str) -> None:
+    def stale_summary(self, section: RollingSection) -> None:
         """A generated rolling-summary section one of whose chapters changed since."""
-        span = summary_range(section.title)
-        if span is None:
-            return
-        recorded = recorded_chapters(section.body(text))
-        changed = changed_chapters(self.project, recorded, *span)
+        changed = section.changed_chapters(self.project)
         if changed:
             path = self.project.role_path(Role.ROLLING_SUMMARY)
             self.add(Severity.WARNING, path, _stale_message(section, changed, self.project.root))
@@ -254,17 +243,16 @@ class _Checker:
                 self.add(Severity.WARNING, fixed_path, f"stale: changed since made: {changed}")
         summary = self.text(Role.ROLLING_SUMMARY)
         if summary is not None:
-            for section in sections(summary):
-                if section.level == 2 and section.title.strip().startswith(SUMMARY_TITLE):
-                    self.stale_summary(section, summary)
-                    zi = count_zi(section.body(summary))
-                    if zi > ROLLING_SECTION_CAP:
-                        self.add(
-                            Severity.WARNING,
-                            self.project.role_path(Role.ROLLING_SUMMARY),
-                            f"line {section.line}: {section.title} is {zi} 字, "
-                            f"over its {ROLLING_SECTION_CAP}",
-                        )
+            for section in rolling_sections(summary):
+                self.stale_summary(section)
+                zi = count_zi(section.body)
+                if zi > SUMMARY_CAP:
+                    self.add(
+                        Severity.WARNING,
+                        self.project.role_path(Role.ROLLING_SUMMARY),
+                        f"line {section.line}: {section.section.title} is {zi} 字, "
+                        f"over its {SUMMARY_CAP}",
+                    )
         outline = self.text(Role.OUTLINE)
         if outline is not None:
             zi = count_zi(outline)
@@ -276,11 +264,11 @@ class _Checker:
                 )
 
 
-def _stale_message(section: Section, changed: list[int], root: Path) -> str:
+def _stale_message(section: RollingSection, changed: list[int], root: Path) -> str:
     chapters = ", ".join(map(str, changed))
     which = "chapter" if len(changed) == 1 else "chapters"
     return (
-        f"line {section.line}: {section.title.strip()} is stale: {which} {chapters} changed "
+        f"line {section.line}: {section.title} is stale: {which} {chapters} changed "
         f"since it was made (`workbench summarize {root} --stale`)"
     )
 

@@ -88,6 +88,7 @@ class Block:
     required: bool = False
     pinned: bool = False
     chapter: int | None = None  # for recency
+    covers: tuple[int, int] | None = None  # a rolling-summary section's chapters (first, last)
     fix: str = ""  # the one step that makes a missing block present (or answers its notes)
     notes: list[str] = field(default_factory=list)  # what the author should know (已过期 …)
     stale: list[str] = field(default_factory=list)  # sources changed since it was made

@@ -20,7 +20,7 @@ from workbench.book.fixed_context import (
 )
 from workbench.book.layout import Role
 from workbench.book.project import Project
-from workbench.book.summary_record import changed_chapters
+from workbench.book.rolling_summary import SUMMARY_CAP
 from workbench.book.templates import role_holds_only_template
 from workbench.feed.config import FeedConfig
 from workbench.feed.model import Block, Group, Item, Layer, Status, zi
@@ -30,8 +30,8 @@ from workbench.feed.recipes import Recipe
 from workbench.feed.summaries import (
     expected_end,
     latest_before,
+    sections_by_range,
     skeleton_sections,
-    summary_sections,
 )
 from workbench.feed.trim import demote_headings, first_sentences
 from workbench.feed.webnovel import (
@@ -43,7 +43,6 @@ from workbench.feed.webnovel import (
 
 log = logging.getLogger(__name__)
 
-SUMMARY_CAP = 2200
 FIXED_TITLES = {FixedPart.WORLD: "世界观摘要", FixedPart.CHARACTERS: "角色圣经摘要"}
 FIXED_SOURCES = {
     FixedPart.WORLD: (Role.WORLD,),
@@ -230,7 +229,7 @@ class Selector:
         if self.recipe.summary_before_window and self.window:
             before = self.window.start
         loaded = project.read_role(Role.ROLLING_SUMMARY)
-        found = summary_sections(loaded.text) if loaded is not None else ()
+        found = sections_by_range(loaded.text) if loaded is not None else ()
         chosen = latest_before(found, before, self.config.summary_sections)
         needed = expected_end(before)
         fix = f"workbench summarize {self.root} --pending"
@@ -248,8 +247,9 @@ class Selector:
                 group=Group.CORE,
                 required=True,
                 chapter=section.last,
+                covers=(section.first, section.last),
             )
-            changed = changed_chapters(project, section.recorded, section.first, section.last)
+            changed = section.changed_chapters(project)
             if changed:
                 chapters = "、".join(f"第{n}章" for n in changed)
                 block.stale = [chapters]

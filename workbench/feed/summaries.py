@@ -1,62 +1,22 @@
-"""Reading `references/rolling-summary.md`: its `## 滚动摘要 ChX-ChY` sections by range."""
+"""Which rolling-summary sections a feed takes (book/rolling_summary.py reads the file): the
+latest before chapter N, and the skeleton's nearest sections further back."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import lru_cache
 
-from workbench.book.sections import sections
-from workbench.book.summary_record import range_sections, recorded_chapters, without_record
-
-GIST_TITLE = "主题进展与情感主弧"
-
-
-@dataclass(frozen=True)
-class SummarySection:
-    """One rolling-summary section: the chapters it covers and its text."""
-
-    first: int
-    last: int
-    title: str
-    body: str  # without the record of the chapters it was made from
-    line: int
-    recorded: dict[int, str] | None = None  # chapter -> hash it was made from; None by hand
-
-    @property
-    def label(self) -> str:
-        """`Ch6-10`"""
-        return f"Ch{self.first}-{self.last}"
-
-    def gist(self) -> str:
-        """The 主题进展与情感主弧 part (the story's direction), else the whole body."""
-        for section in sections(self.body):
-            if GIST_TITLE in section.title:
-                return section.body(self.body)
-        return self.body
+from workbench.book.rolling_summary import RollingSection, rolling_sections
 
 
 @lru_cache(maxsize=16)
-def summary_sections(text: str) -> tuple[SummarySection, ...]:
+def sections_by_range(text: str) -> tuple[RollingSection, ...]:
     """Every 滚动摘要 section of the file, ordered by the chapters it covers."""
-    found = []
-    for first, last, section in range_sections(text):
-        body = section.body(text)
-        found.append(
-            SummarySection(
-                first,
-                last,
-                section.title.strip(),
-                without_record(body).strip("\n"),
-                section.line,
-                recorded_chapters(body),
-            )
-        )
-    return tuple(sorted(found, key=lambda s: (s.last, s.first, s.line)))
+    return tuple(sorted(rolling_sections(text), key=lambda s: (s.last, s.first, s.line)))
 
 
 def latest_before(
-    found: tuple[SummarySection, ...], chapter: int, count: int
-) -> list[SummarySection]:
+    found: tuple[RollingSection, ...], chapter: int, count: int
+) -> list[RollingSection]:
     """The `count` latest sections ending before `chapter`, oldest first."""
     eligible = [section for section in found if section.last < chapter]
     return eligible[-count:] if count else []
@@ -70,20 +30,20 @@ def expected_end(chapter: int) -> int:
 @lru_cache(maxsize=8)  # each key holds a version of the file's text
 def skeleton_sections(
     text: str, chapter: int, steps: tuple[int, ...], recent: int
-) -> tuple[SummarySection | None, ...]:
+) -> tuple[RollingSection | None, ...]:
     """For each step back from `chapter`, the section nearest it among those ending before
     it, leaving out the `recent` latest (fed whole); None where there is none. Remembered by
     the file's text: a warm feed does not walk every section again."""
-    found = summary_sections(text)
+    found = sections_by_range(text)
     fed = {(s.first, s.last) for s in latest_before(found, chapter, recent)}
     eligible = [s for s in found if s.last < chapter and (s.first, s.last) not in fed]
     return tuple(nearest(eligible, step) for step in steps)
 
 
-def nearest(found: list[SummarySection], chapter: int) -> SummarySection | None:
+def nearest(found: list[RollingSection], chapter: int) -> RollingSection | None:
     """The section covering `chapter`, else the one whose range is closest to it."""
 
-    def distance(section: SummarySection) -> int:
+    def distance(section: RollingSection) -> int:
         if section.first <= chapter <= section.last:
             return 0
         return min(abs(section.first - chapter), abs(section.last - chapter))

@@ -14,11 +14,11 @@ from workbench.book import webnovel
 from workbench.book.fixed_context import CAPS, FixedPart
 from workbench.book.layout import Role
 from workbench.book.project import Project
+from workbench.book.rolling_summary import SUMMARY_CAP
 from workbench.book.sections import find_section
 from workbench.feed.model import Block, Group, Item, Layer, Status, zi
 from workbench.feed.trim import demote_headings, first_sentences
 
-SUMMARY_CAP = 2200
 SUMMARY_SECTION = "剧情摘要"  # the section of a chapter summary that tool excerpts
 
 

@@ -17,8 +17,8 @@ from PySide6.QtWidgets import QMenu, QVBoxLayout, QWidget
 
 from workbench.book.counting import count_zi
 from workbench.book.naming import title_from_heading
-from workbench.book.sections import locate, section_at, sections
-from workbench.book.summary_record import summary_range
+from workbench.book.rolling_summary import section_at as summary_section_at
+from workbench.book.sections import locate, section_at
 from workbench.book.textio import TextFile, read_text
 from workbench.gui.conflict_bar import ConflictBar
 from workbench.gui.diff_dialog import DiffDialog
@@ -187,11 +187,8 @@ class ChapterEditor(QWidget):
         """The chapters of the `## 滚动摘要 ChX-ChY` section under the pointer (its
         subsections included), if any."""
         offset = self.text_edit.cursorForPosition(position).position()
-        text = self.shown_text()
-        for section in sections(text):
-            if section.level == 2 and section.start <= offset < max(section.end, section.start + 1):
-                return summary_range(section.title)
-        return None
+        found = summary_section_at(self.shown_text(), offset)
+        return (found.first, found.last) if found else None
 
     def _context_menu(self, position: QPoint) -> None:
         self.context_menu(position).popup(self.text_edit.viewport().mapToGlobal(position))

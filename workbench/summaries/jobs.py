@@ -3,7 +3,7 @@
 No Qt here: the GUI's worker runs `generate_summary` on a thread and calls `write_summary`
 only once the author has no unsaved edits to rolling-summary.md, so the two stay separate.
 
-A generated section records the hashes of the chapters it was made from (book.summary_record);
+A generated section records the hashes of the chapters it was made from (book.rolling_summary);
 when one changes the section is stale and `stale_jobs` lists it for regeneration.
 
 A range closes at a chapter N with N % 5 == 0, at a chapter whose plan says `act_end: true`,
@@ -22,10 +22,11 @@ from pathlib import Path
 
 from workbench.book.layout import Role
 from workbench.book.project import Project
-from workbench.book.summary_record import (
-    changed_chapters,
+from workbench.book.rolling_summary import (
+    SUMMARY_CAP,
     chapter_hashes,
-    recorded_chapters,
+    rolling_sections,
+    skipped_headings,
     with_record,
 )
 from workbench.book.webnovel import is_webnovel
@@ -35,14 +36,7 @@ from workbench.summaries.errors import SummaryCancelled, SummaryRejected
 from workbench.summaries.fixed import FixedContextJob, generate_fixed_context, write_fixed_context
 from workbench.summaries.inputs import rolling_request
 from workbench.summaries.requests import SummaryBackend
-from workbench.summaries.rolling import (
-    SUMMARY_CAP,
-    SummaryJob,
-    place_section,
-    skipped_headings,
-    summary_sections,
-    validate_section,
-)
+from workbench.summaries.rolling import SummaryJob, place_section, validate_section
 
 log = logging.getLogger(__name__)
 
@@ -164,10 +158,9 @@ def summary_ranges(project: Project) -> list[SummaryRange]:
     if summary is None:
         return []
     found = []
-    for section in summary_sections(summary.text):
-        recorded = recorded_chapters(section.section.body(summary.text))
-        stale = bool(changed_chapters(project, recorded, section.start, section.end))
-        found.append(SummaryRange(section.start, section.end, recorded is None, stale))
+    for section in rolling_sections(summary.text):
+        stale = section.stale(project)
+        found.append(SummaryRange(section.first, section.last, section.by_hand, stale))
     return found
 
 
@@ -184,7 +177,7 @@ def _missing_ranges(project: Project, upto: int) -> list[SummaryJob]:
         # Clipped to the chapters in question and merged first, so a section claiming
         # Ch1-99999999 (or a thousand overlapping ones) costs no more than the book's length.
         spans = sorted(
-            (max(1, s.start), min(s.end, upto + 1)) for s in summary_sections(summary.text)
+            (max(1, s.first), min(s.last, upto + 1)) for s in rolling_sections(summary.text)
         )
         reached = 0
         for first, last in spans:

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from workbench.book.fixed_context import CAPS, FixedPart
+from workbench.book.rolling_summary import SUMMARY_CAP
 from workbench.llm import Message
-from workbench.summaries.rolling import SUMMARY_CAP, SummaryJob, heading
+from workbench.summaries.rolling import SummaryJob, heading
 
 # The seed's template (context-feeding-strategy.md, 滚动摘要 Prompt 模板), with N, X and Y filled.
 ROLLING_TEMPLATE = """你是小说压缩专家。请将以下前{count}章内容压缩为≤{cap}字的故事摘要。

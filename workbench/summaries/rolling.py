@@ -1,5 +1,5 @@
-"""`references/rolling-summary.md`: its `## 滚动摘要 ChX-ChY` sections, the template a new
-section must follow, and placing one section without touching any other byte.
+"""Writing `references/rolling-summary.md` (book/rolling_summary.py reads it): the template a
+new section must follow, and placing one section without touching any other byte.
 
 Validation is strict about the template and lenient about two habits of chat models, which
 carry no content: a fence around the whole answer (```markdown … ```) and a short chat line
@@ -20,13 +20,17 @@ import re
 from dataclasses import dataclass
 
 from workbench.book.counting import count_zi
+from workbench.book.rolling_summary import (
+    SUMMARY_CAP,
+    SUMMARY_TITLE,
+    rolling_sections,
+    summary_range,
+)
 from workbench.book.sections import Section, sections
-from workbench.book.summary_record import SUMMARY_TITLE, range_sections, summary_range
 from workbench.summaries.errors import SummaryRejected
 
 log = logging.getLogger(__name__)
 
-SUMMARY_CAP = 2200
 SECTION_TITLES = (
     "主题进展与情感主弧",
     "核心角色当前心理状态与关系变化关键节点",
@@ -56,38 +60,6 @@ class SummaryJob:
     def what(self) -> str:
         """What the job produces, for messages: "滚动摘要 Ch6-10"."""
         return f"{SUMMARY_TITLE} {self.label}"
-
-
-@dataclass(frozen=True)
-class SummarySection:
-    """One `## 滚动摘要 ChX-ChY` section of the file."""
-
-    start: int
-    end: int
-    section: Section
-
-
-def summary_sections(text: str) -> list[SummarySection]:
-    """Every level-2 rolling-summary section, in file order."""
-    return [SummarySection(*found) for found in range_sections(text)]
-
-
-def skipped_headings(text: str) -> list[tuple[int, str]]:
-    """(line, what is wrong) of each heading that looks like a rolling-summary section but
-    is not read as one: `## 滚动摘要 …` naming no range, or a range under a level-1 heading."""
-    read = {s.section.line for s in summary_sections(text)}
-    found = []
-    for section in sections(text):
-        title = section.title.strip()
-        if section.level > 2 or section.line in read or not title.startswith(SUMMARY_TITLE):
-            continue
-        if section.level == 2:
-            found.append((section.line, f"`## {title}` names no range like Ch6-10"))
-        elif summary_range(title):
-            problem = f"`# {title}` is a level-1 heading; a section is `## {title}`"
-            found.append((section.line, problem))
-        # else: the file's own title, `# 滚动摘要`
-    return found
 
 
 def heading(job: SummaryJob) -> str:
@@ -160,11 +132,11 @@ def place_section(text: str | None, job: SummaryJob, section: str) -> str:
     chapter order; every byte outside that range's own section is kept."""
     if text is None:
         return f"{FILE_TITLE}\n\n{section.strip()}\n"
-    existing = summary_sections(text)
+    existing = rolling_sections(text)
     newline = "\r\n" if "\r\n" in text else "\n"
     lines = section.strip("\n").split("\n")
     new = newline.join([heading(job), *lines[1:]])
-    same = [s for s in existing if (s.start, s.end) == (job.start, job.end)]
+    same = [s for s in existing if (s.first, s.last) == (job.start, job.end)]
     if same:
         if len(same) > 1:
             log.warning("%s appears %d times; replacing the first", job.what, len(same))
@@ -172,9 +144,9 @@ def place_section(text: str | None, job: SummaryJob, section: str) -> str:
         whole = text[old.start : old.end]
         tail = whole[len(whole.rstrip()) :]  # the blank lines that separated it from the next
         return text[: old.start] + new + tail + text[old.end :]
-    later = [s for s in existing if s.start > job.start]
+    later = [s for s in existing if s.first > job.start]
     if later:
-        position = min(later, key=lambda s: s.start).section.start
+        position = min(later, key=lambda s: s.first).section.start
         return text[:position] + new + newline * 2 + text[position:]
     if not text or text.endswith(newline * 2):
         separator = ""

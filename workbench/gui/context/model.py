@@ -25,6 +25,7 @@ LAYER_ROLE = USER + 2  # the block's Layer value (column 0)
 SOURCE_ROLE = USER + 3  # (project-relative path, section, text to find) to open it at
 PIN_ROLE = USER + 4  # the pin reference that pins this row
 PINNED_ROLE = USER + 5  # whether the row is pinned
+COVERS_ROLE = USER + 6  # a rolling-summary block's (first, last) chapters, else None
 
 
 class Column(IntEnum):
@@ -217,6 +218,8 @@ class ContextModel(QAbstractItemModel):
             return f"block:{block.id}"
         if role == PINNED_ROLE:
             return block.pinned
+        if role == COVERS_ROLE:
+            return block.covers
         return None
 
     def _item_data(self, row: _Row, item: Item, column: Column, role: int):

@@ -10,7 +10,6 @@ main window (by signal) for everything else.
 from __future__ import annotations
 
 import logging
-import re
 from collections.abc import Callable
 from pathlib import Path
 
@@ -39,7 +38,13 @@ from workbench.book.project import Project
 from workbench.errors import WorkbenchError
 from workbench.feed import AGENTS, Feed, Layer, Status
 from workbench.feed.pins import PinProblem, add_pin, remove_pin
-from workbench.gui.context.model import PIN_ROLE, PINNED_ROLE, SOURCE_ROLE, ContextModel
+from workbench.gui.context.model import (
+    COVERS_ROLE,
+    PIN_ROLE,
+    PINNED_ROLE,
+    SOURCE_ROLE,
+    ContextModel,
+)
 from workbench.gui.context.pins_model import PinModel
 from workbench.gui.context.sections import LayerSection, column_widths, size_columns
 from workbench.gui.context.summary import FeedSummary
@@ -49,8 +54,6 @@ log = logging.getLogger(__name__)
 
 DEBOUNCE_MS = 300
 MAX_CHAPTER = 99_999
-# The selector names a rolling-summary block after its range (feed/select.py summary_blocks).
-SUMMARY_BLOCK = re.compile(r"rolling\.summary\.(\d+)-(\d+)")
 
 
 class ContextPanel(QWidget):
@@ -471,9 +474,9 @@ class ContextPanel(QWidget):
             menu.addAction(self.tr("Open the source")).triggered.connect(
                 lambda _checked=False, i=first: self._open_row(i)
             )
-        summary = SUMMARY_BLOCK.fullmatch(str(first.data(Qt.ItemDataRole.UserRole) or ""))
-        if summary and not is_item:
-            start, end = int(summary.group(1)), int(summary.group(2))
+        covers = None if is_item else first.data(COVERS_ROLE)
+        if covers:
+            start, end = covers
             menu.addAction(self.tr("Regenerate this summary")).triggered.connect(
                 lambda _checked=False, a=start, b=end: self.summaryRegenerateRequested.emit(a, b)
             )

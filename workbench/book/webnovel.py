@@ -17,7 +17,10 @@ Facts about that tool's layout, and where each was read (github.com/lingfengQAQ/
   data_modules/context_manager.py (`_load_summary_text`, `_load_recent_summaries`, window 3).
 - `index.db` tables `entities(id, type, canonical_name, tier, is_protagonist, …)`,
   `aliases(alias, entity_id, entity_type)`, `relationships(from_entity, to_entity, type,
-  description, chapter)`: data_modules/index_manager.py (`_init_db`).
+  description, chapter)` — one row per (from, to, type), UNIQUE, its chapter and description
+  moved to the latest commit — and, from v5.5, `relationship_events(from_entity, to_entity,
+  type, action create/update/decay/remove, description, chapter, evidence …)`, one row per
+  commit: data_modules/index_manager.py (`_init_db`).
 
 Nothing here writes: index.db is opened with `mode=ro`, the JSON and summaries are only read.
 """
@@ -212,6 +215,7 @@ class Entity:
     tier: str
     protagonist: bool
     aliases: tuple[str, ...]
+    first_appearance: int = 0  # the chapter the tool first saw them in (0: not recorded)
 
 
 @dataclass(frozen=True)
@@ -227,11 +231,39 @@ class Relationship:
 
 
 @dataclass(frozen=True)
+class RelationshipEvent:
+    """One row of index.db's relationship_events (v5.5): a relation created, updated,
+    decayed or removed at a chapter; that table keeps every commit, where relationships
+    keeps only the last one of each (from, to, type)."""
+
+    row_id: int
+    a: str
+    b: str
+    type: str
+    action: str
+    description: str
+    chapter: int
+
+
+@dataclass(frozen=True)
+class StateChange:
+    """One row of index.db's state_changes: a field of an entity changed at a chapter."""
+
+    entity: str  # the entity's name
+    field: str
+    old: str
+    new: str
+    chapter: int
+
+
+@dataclass(frozen=True)
 class IndexData:
     """What Workbench reads from index.db."""
 
     entities: tuple[Entity, ...] = ()
     relationships: tuple[Relationship, ...] = ()
+    events: tuple[RelationshipEvent, ...] = ()
+    state_changes: tuple[StateChange, ...] = ()
 
 
 _INDEX_CACHE: dict[Path, tuple[tuple[int, int], IndexData]] = {}
@@ -270,6 +302,10 @@ def _tables(connection: sqlite3.Connection) -> set[str]:
     return {row[0] for row in rows}
 
 
+def _columns(connection: sqlite3.Connection) -> set[str]:
+    return {row[1] for row in connection.execute("PRAGMA table_info(entities)")}
+
+
 def _query_index(connection: sqlite3.Connection) -> IndexData:
     tables = _tables(connection)
     if "entities" not in tables:
@@ -283,14 +319,25 @@ def _query_index(connection: sqlite3.Connection) -> IndexData:
                 aliases.setdefault(str(entity_id), []).append(str(alias))
     entities = []
     names: dict[str, str] = {}
-    for entity_id, kind, name, tier, protagonist in connection.execute(
-        "SELECT id, type, canonical_name, tier, is_protagonist FROM entities"
+    first = (
+        ", COALESCE(first_appearance, 0)" if "first_appearance" in _columns(connection) else ", 0"
+    )
+    for entity_id, kind, name, tier, protagonist, appeared in connection.execute(
+        f"SELECT id, type, canonical_name, tier, is_protagonist{first} FROM entities"
         " WHERE COALESCE(is_archived, 0) = 0 ORDER BY rowid"
     ):
         names[str(entity_id)] = str(name)
         own = tuple(a for a in dict.fromkeys(aliases.get(str(entity_id), ())) if a != name)
         entities.append(
-            Entity(str(entity_id), str(kind), str(name), str(tier or ""), bool(protagonist), own)
+            Entity(
+                str(entity_id),
+                str(kind),
+                str(name),
+                str(tier or ""),
+                bool(protagonist),
+                own,
+                positive_int(appeared) or 0,
+            )
         )
     relationships = []
     if "relationships" in tables:
@@ -302,4 +349,32 @@ def _query_index(connection: sqlite3.Connection) -> IndexData:
             relationships.append(
                 Relationship(int(row_id), a, b, str(kind), str(description or ""), int(chapter))
             )
-    return IndexData(tuple(entities), tuple(relationships))
+    events = []
+    if "relationship_events" in tables:
+        for row_id, source, target, kind, action, description, chapter in connection.execute(
+            "SELECT id, from_entity, to_entity, type, action, description, chapter"
+            " FROM relationship_events ORDER BY chapter, id"
+        ):
+            a, b = names.get(str(source), str(source)), names.get(str(target), str(target))
+            events.append(
+                RelationshipEvent(
+                    int(row_id),
+                    a,
+                    b,
+                    str(kind),
+                    str(action or ""),
+                    str(description or ""),
+                    int(chapter),
+                )
+            )
+    changes = []
+    if "state_changes" in tables:
+        for entity_id, name, old, new, chapter in connection.execute(
+            "SELECT entity_id, field, old_value, new_value, chapter FROM state_changes"
+            " ORDER BY chapter, id"
+        ):
+            entity = names.get(str(entity_id), str(entity_id))
+            changes.append(
+                StateChange(entity, str(name), str(old or ""), str(new or ""), int(chapter))
+            )
+    return IndexData(tuple(entities), tuple(relationships), tuple(events), tuple(changes))

@@ -24,6 +24,7 @@ from workbench.errors import FileProblem, WorkbenchError
 from workbench.feed.model import Block, Item, Layer, Status
 from workbench.feed.ondemand import item_line
 from workbench.feed.trim import demote_headings
+from workbench.trackers.as_of import entry_as_of
 from workbench.trackers.cast import load_cast
 from workbench.trackers.relevance import foreshadowing_line, load_trackers, relationship_line
 
@@ -303,6 +304,8 @@ def _tracker_line(
     trackers = load_trackers(project)
     if pair is None:
         entry = trackers.find(ref)
+        # As the book stood at N: not yet planted, or not yet paid off (trackers/as_of.py).
+        entry = entry_as_of(entry, chapter) if entry is not None else None
         planted = entry is not None and (entry.planted or 0) <= chapter
         return foreshadowing_line(entry) if planted else None
     canonical = load_cast(project).including(trackers.characters()).canonical

@@ -9,11 +9,12 @@ from workbench.book.characters import characters_in_file, protagonist_in_file
 from workbench.book.layout import Role
 from workbench.book.project import ChapterRef, Project
 from workbench.book.sections import find_section, sections
-from workbench.book.webnovel import STATE_FILE, protagonist_state_text, read_state
+from workbench.book.webnovel import STATE_FILE, protagonist_state_text
 from workbench.errors import FileProblem
 from workbench.feed.config import FeedConfig
 from workbench.feed.model import Block, Group, Layer, Status
 from workbench.feed.trim import demote_headings
+from workbench.trackers.as_of import protagonist_state_as_of, state_text_as_of
 from workbench.trackers.cast import Scanner, character_text, load_cast
 
 POWER_SYSTEM = "力量体系"
@@ -111,12 +112,19 @@ def power_blocks(project: Project, config: FeedConfig, chapter: int, passage: st
     entries = [entry for entry in character_sections(project) if entry.name in in_play]
     state = project.read_role(Role.STATE_TRACKER)
     parts, sources = [], []
+    unknown = ""
     if state is not None:
-        parts.append(demote_headings(state.text).strip("\n"))
+        # The state as the book stood at N: no row or 截至 section of a later chapter.
+        parts.append(demote_headings(state_text_as_of(state.text, chapter)).strip("\n"))
         sources.append(project.relative(state.path))
-    elif memory_state := protagonist_state_text(read_state(project)):
-        parts.append(demote_headings(memory_state).strip("\n"))
-        sources.append(f"{STATE_FILE}#protagonist_state")
+    else:
+        # webnovel-writer's state.json: the protagonist as the book stood at N.
+        restored, why = protagonist_state_as_of(project, chapter)
+        if memory_state := protagonist_state_text({"protagonist_state": restored}):
+            parts.append(demote_headings(memory_state).strip("\n"))
+            sources.append(f"{STATE_FILE}#protagonist_state")
+        elif why:
+            unknown = why
     for entry in entries:
         parts.append(demote_headings(entry.text).strip("\n"))
         sources.append(entry.source + (f"#{entry.section}" if entry.section else ""))
@@ -132,6 +140,8 @@ def power_blocks(project: Project, config: FeedConfig, chapter: int, passage: st
         required=True,
         chapter=chapter,
     )
+    if unknown:
+        power.notes.append(f"主角状态未喂入：{unknown}")
     if not parts:
         state_path = project.relative(project.role_path(Role.STATE_TRACKER))
         power.set_text("", Status.MISSING, f"{state_path} 不存在，且选段/规划中没有已知角色")

@@ -18,6 +18,7 @@ from workbench.book.chapter_stats import ChapterStats
 from workbench.book.layout import Role
 from workbench.book.project import Project
 from workbench.book.webnovel import is_webnovel, memory_files
+from workbench.trackers.as_of import trackers_as_of
 from workbench.trackers.cache import project_cache
 from workbench.trackers.cast import Cast, Scanner, load_cast
 from workbench.trackers.model import DUE_WINDOW, Foreshadowing, RelationshipChange, Trackers
@@ -155,8 +156,10 @@ def relevant_for(project: Project, chapter: int) -> list[RelevantItem]:
 
 
 def _relevant_items(project: Project, chapter: int, stats: ChapterStats) -> list[RelevantItem]:
-    trackers = load_trackers(project)
-    presence = chapter_presence(project, trackers, stats)
+    everything = load_trackers(project)
+    presence = chapter_presence(project, everything, stats)
+    # The book as of N: an entry paid off after N is open here, a later row is not there.
+    trackers = trackers_as_of(everything, chapter)
     cast = presence.cast
     frequent = presence.frequent_before(chapter)
     protagonist = cast.protagonist

@@ -24,6 +24,7 @@ from webnovel_serial import LAST_CHAPTER, make_serial
 from workbench.book.project import Project
 from workbench.bundled import sample_novel_dir
 from workbench.feed import AGENTS, build_feed
+from workbench.feed.render import feed_json
 
 SAMPLE_LAST = 13  # the sample's chapters 1-12 and the plan of 13
 
@@ -33,7 +34,7 @@ def _feed(root: Path, agent: str, chapter: int) -> dict:
     passage = (0, 20) if agent == "BattleAgent" and project.chapter(chapter) else None
     feed = build_feed(project, agent, chapter, passage=passage, count_tokens=False)
     # The two folders differ only in where they are.
-    return json.loads(feed.to_json().replace(str(root), "<project>"))
+    return json.loads(feed_json(feed).replace(str(root), "<project>"))
 
 
 def _differences(whole: dict, cut: dict) -> list[str]:

@@ -9,6 +9,7 @@ from pathlib import Path
 from workbench.book.check import Severity, check_project, is_clean, sorted_problems
 from workbench.book.project import Project
 from workbench.cli import exits
+from workbench.continuity.problems import continuity_problems
 from workbench.errors import LayoutProblem
 from workbench.refusals import refused_inputs
 
@@ -34,7 +35,8 @@ def run(args: argparse.Namespace) -> int:
     except LayoutProblem as error:
         print(f"workbench: {error}", file=sys.stderr)
         return exits.EXIT_USAGE
-    problems = sorted_problems(check_project(project) + refused_inputs(project))
+    found = check_project(project) + refused_inputs(project) + continuity_problems(project)
+    problems = sorted_problems(found)
     for problem in problems:
         if not (args.quiet and problem.severity is Severity.INFO):
             print(problem)

@@ -28,6 +28,7 @@ COMMAND_MODULES = {
     "import": "import_cmd",
     "migrate": "migrate_cmd",
     "check": "check_cmd",
+    "continuity": "continuity_cmd",
     "summarize": "summarize_cmd",
     "fixed-context": "fixed_context_cmd",
     "trackers": "trackers_cmd",

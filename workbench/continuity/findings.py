@@ -1,0 +1,95 @@
+"""A continuity finding, the rules' names, and the findings an author dismissed."""
+
+from __future__ import annotations
+
+import json
+import logging
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from workbench.book.project import Project
+from workbench.book.textio import read_text, write_text
+
+log = logging.getLogger(__name__)
+
+DEAD_ACTS = "dead-acts"
+NAME_DRIFT = "name-drift"
+REALM_REGRESSION = "realm-regression"
+REALM_JUMP = "realm-jump"
+PAID_TWICE = "paid-twice"
+PAID_UNPLANTED = "paid-unplanted"
+RULES = (DEAD_ACTS, NAME_DRIFT, REALM_REGRESSION, REALM_JUMP, PAID_TWICE, PAID_UNPLANTED)
+QUESTIONS = frozenset({REALM_JUMP})  # asked, not asserted: the author may mean it
+
+DISMISSALS_FILE = "continuity.json"
+
+
+@dataclass(frozen=True)
+class Finding:
+    """One contradiction: where (chapter, 1-based line, the offending text and its span in
+    the chapter's text) and why, with the records it contradicts (`refs`, "file:line")."""
+
+    rule: str
+    chapter: int
+    line: int
+    text: str
+    reason: str
+    refs: tuple[str, ...] = ()
+    start: int = 0  # offset of `text` in the chapter's text
+    end: int = 0
+    lines: tuple[int, ...] = field(default=(), compare=False)  # every line it occurs on
+
+    @property
+    def is_question(self) -> bool:
+        """A finding the author is asked about rather than told of."""
+        return self.rule in QUESTIONS
+
+    @property
+    def key(self) -> tuple[str, int, str]:
+        """What a dismissal remembers: rule, chapter and text."""
+        return (self.rule, self.chapter, self.text)
+
+    def as_json(self) -> dict:
+        """The finding as `workbench continuity --format json` prints it."""
+        return {
+            "rule": self.rule,
+            "chapter": self.chapter,
+            "line": self.line,
+            "text": self.text,
+            "reason": self.reason,
+            "refs": list(self.refs),
+        }
+
+
+def dismissals_path(project: Project) -> Path:
+    """`.workbench/continuity.json`."""
+    return project.state_dir / DISMISSALS_FILE
+
+
+def load_dismissed(project: Project) -> frozenset[tuple[str, int, str]]:
+    """The (rule, chapter, text) of every dismissed finding; a damaged file dismisses
+    nothing (and is logged), so findings reappear rather than vanish."""
+    path = dismissals_path(project)
+    if not path.is_file():
+        return frozenset()
+    try:
+        data = json.loads(read_text(path).text)
+        return frozenset(
+            (str(item["rule"]), int(item["chapter"]), str(item["text"]))
+            for item in data.get("dismissed", [])
+        )
+    except (OSError, ValueError, TypeError, KeyError, AttributeError) as error:
+        log.warning("%s: not read (%s); no finding is dismissed", path, error)
+        return frozenset()
+
+
+def dismiss(project: Project, finding: Finding) -> None:
+    """Remember a dismissed finding in `.workbench/continuity.json`."""
+    keys = set(load_dismissed(project)) | {finding.key}
+    items = [
+        {"rule": rule, "chapter": chapter, "text": text}
+        for rule, chapter, text in sorted(keys, key=lambda k: (k[1], k[0], k[2]))
+    ]
+    path = dismissals_path(project)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    write_text(path, json.dumps({"dismissed": items}, ensure_ascii=False, indent=1) + "\n")

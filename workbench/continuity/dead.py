@@ -81,5 +81,5 @@ def _act_after(line: str, end: int) -> int | None:
     return None
 
 
-def _short(text: str, limit: int = 30) -> str:
+def _short(text: str, limit: int = 40) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"

@@ -44,6 +44,18 @@ class Candidate:
     resembles: str  # the cast form it is one character away from
     character: str
     places: tuple[tuple[int, int], ...]  # (1-based line, offset in the chapter text)
+    blank: int  # where it differs from `resembles`
+
+    @property
+    def stem(self) -> tuple[str, bool] | None:
+        """The part shared with the cast name when the difference is at an end, and whether
+        it comes first (张翼 of 张翼X beside 张翼德): a name of its own when the book writes
+        it before (or after) many different characters."""
+        if self.blank == len(self.text) - 1:
+            return self.text[:-1], True
+        if self.blank == 0:
+            return self.text[1:], False
+        return None
 
 
 @dataclass(frozen=True)
@@ -107,14 +119,41 @@ def candidates(text: str, names: NameMatcher, intended: frozenset[str]) -> list[
             if hit is None or hit[0] in intended:
                 continue
             found.setdefault(hit[0], []).append((paragraph.line, paragraph.start + at))
-            resembles.setdefault(hit[0], hit[1])
+            resembles.setdefault(hit[0], hit[1:])
     return [
-        Candidate(text, resembles[text], index.characters[resembles[text]], tuple(places))
+        Candidate(
+            text,
+            resembles[text][0],
+            index.characters[resembles[text][0]],
+            tuple(places),
+            resembles[text][1],
+        )
         for text, places in found.items()
     ]
 
 
-def _drift_at(line: str, at: int, index: DriftIndex, covered: bytearray) -> tuple[str, str] | None:
+STANDALONE_NEIGHBOURS = 3  # different characters next to a stem that make it a name
+
+
+def stands_alone(stem: str, first: bool, own: str, texts) -> bool:
+    """Whether the book writes `stem` next to at least STANDALONE_NEIGHBOURS different
+    characters (other than the cast name's `own`): 张翼围, 张翼至, 张翼亦 make 张翼 a person,
+    not 张翼德 misspelt."""
+    pattern = re.compile(re.escape(stem) + "(.)" if first else "(.)" + re.escape(stem))
+    seen: set[str] = set()
+    for text in texts:
+        for match in pattern.finditer(text):
+            char = match.group(1)
+            if char != own and "\u4e00" <= char <= "\u9fff":
+                seen.add(char)
+                if len(seen) >= STANDALONE_NEIGHBOURS:
+                    return True
+    return False
+
+
+def _drift_at(
+    line: str, at: int, index: DriftIndex, covered: bytearray
+) -> tuple[str, str, int] | None:
     for length in index.lengths:
         piece = line[at : at + length]
         if len(piece) < length:
@@ -126,7 +165,7 @@ def _drift_at(line: str, at: int, index: DriftIndex, covered: bytearray) -> tupl
             if form is None or form == piece or _kin_or_title(form, blank):
                 continue
             if _plausible(line, at, piece, blank):
-                return piece, form
+                return piece, form, blank
     return None
 
 
@@ -134,13 +173,18 @@ def _plausible(line: str, at: int, piece: str, blank: int) -> bool:
     """Whether the piece reads as a name rather than a word or a relative."""
     if piece[blank] in _NOT_IN_NAMES or not _CJK.match(piece) or is_word(piece):
         return False
-    position = at + blank
-    # 沈青说道: the differing character starts a word; 大将青棠: it ends one.
-    if blank == len(piece) - 1 and any(is_word(line[position : position + k]) for k in (2, 3)):
+    # 孙峻谋杀 (beside 孙仲谋): the piece ends inside a word, so it is no name.
+    end = at + len(piece)
+    if is_word(line[end - 1 : end + 1]) or (at > 0 and is_word(line[at - 1 : at + 1])):
         return False
-    return not (
-        blank == 0 and any(is_word(line[max(0, position - k + 1) : position + 1]) for k in (2, 3))
-    )
+    # 沈青说道, 马救起 (马 + 救起 beside 马孟起): the differing character is in a word
+    # with its neighbours.
+    position = at + blank
+    for k in (2, 3):
+        for start in range(max(0, position - k + 1), position + 1):
+            if start + k <= len(line) and is_word(line[start : start + k]):
+                return False
+    return True
 
 
 def drift_findings(

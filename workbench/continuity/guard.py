@@ -18,7 +18,7 @@ from workbench.book.naming import chapter_number_from_name
 from workbench.book.project import Project
 from workbench.continuity.config import load_continuity_config
 from workbench.continuity.dead import dead_acting
-from workbench.continuity.drift import candidates, drift_findings
+from workbench.continuity.drift import Candidate, candidates, drift_findings, stands_alone
 from workbench.continuity.findings import Finding, load_dismissed
 from workbench.continuity.payoffs import Payoff, declared, payoff_findings, tracker_payoffs
 from workbench.continuity.prose import NameMatcher, name_matcher
@@ -96,9 +96,12 @@ class BookGuard:
         ]
         paid += self._plan_payoffs(number)
         found = dead_acting(text, number, self.records.fates, self.names)
-        found += drift_findings(
-            number, where, candidates(text, self.names, self.intended), self.sources
-        )
+        drifted = [
+            candidate
+            for candidate in candidates(text, self.names, self.intended)
+            if not self._a_name(candidate, chapters, number)
+        ]
+        found += drift_findings(number, where, drifted, self.sources)
         levels = levels_before(number, self.records.realms, earlier)
         found += realm_findings(text, number, self.order, self._scan(path).mentions, levels)
         found += payoff_findings(number, paid, self.entries)
@@ -112,6 +115,15 @@ class BookGuard:
         chapters = sorted(listed_chapters(self.project))
         wanted = chapters if numbers is None else [n for n in chapters if n in set(numbers)]
         return [finding for number in wanted for finding in self.check(number)]
+
+    def _a_name(self, candidate: Candidate, chapters: dict[int, Path], number: int) -> bool:
+        """Whether the book up to N writes the candidate's stem as a name of its own."""
+        stem = candidate.stem
+        if stem is None:
+            return False
+        own = candidate.resembles[-1] if stem[1] else candidate.resembles[0]
+        texts = (self.project.read(p).text for n, p in sorted(chapters.items()) if n <= number)
+        return stands_alone(stem[0], stem[1], own, texts)
 
     def _scan(self, path: Path) -> ChapterScan:
         loaded = self.project.read(path)

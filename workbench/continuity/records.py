@@ -10,7 +10,7 @@ that person's death.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from workbench.book.layout import Role
 from workbench.book.project import Project
@@ -113,7 +113,13 @@ def _state_tables(
             who = cast.canonical(plain(cells[who_at])) if who_at is not None else cast.protagonist
             ref = f"{source}:{row.line}"
             if state_at is not None:
-                fates += cell_fates(cells[state_at], who, chapter, ref, forms)
+                row_text = "；".join(
+                    plain(cell) for i, cell in enumerate(cells) if i not in (chapter_at, who_at)
+                )
+                fates += [
+                    replace(fate, words=row_text)
+                    for fate in cell_fates(cells[state_at], who, chapter, ref, forms)
+                ]
             if realm_at is not None and who:
                 realm = realm_in(cells[realm_at], order)
                 if realm is not None:

@@ -93,7 +93,7 @@ def test_installed_wheel_runs_feed_on_its_sample_without_the_source_tree(wheel, 
     assert all(Path(path).is_relative_to(site) for path in where)
     assert workbench("new", "novel", "--sample").startswith("copied the sample novel to novel")
     feed = workbench("feed", "novel", "--agent", "MainWriter", "--chapter", "13")
-    assert feed.startswith("# 上下文喂入 · MainWriter · 第13章")
+    assert feed.startswith("# 上下文喂入\n") and "## 本次任务概要 · MainWriter · 第13章" in feed
     assert "**上下文准备完成**" in feed
     assert "回退" not in feed  # counted with the default profile's own tokenizer
 

@@ -18,7 +18,8 @@ def test_complete_project_is_ready(novel):
     assert feed.ready
     assert [i.ok for i in feed.checklist.items] == [True] * 5
     markdown = feed_markdown(feed)
-    assert markdown.index("## 本次实际喂入的上下文清单") < markdown.index("## 固定层")
+    # The checklist follows the material (the stable head comes first, for prefix caches).
+    assert markdown.index("## 固定层") < markdown.index("## 本次实际喂入的上下文清单")
     assert "✓ 附带 meta/style-anchor.md 全文" in markdown
 
 

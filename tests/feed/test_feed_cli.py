@@ -13,7 +13,8 @@ from workbench.cli.main import main
 def test_markdown_to_stdout(novel, capsys):
     assert main(["feed", str(novel), "--agent", "MainWriter", "--chapter", "23"]) == EXIT_OK
     out = capsys.readouterr().out
-    assert out.startswith("# 上下文喂入 · MainWriter · 第23章")
+    assert out.startswith("# 上下文喂入\n\n## 固定层 · 世界观摘要")
+    assert "## 本次任务概要 · MainWriter · 第23章" in out
     assert "## 本次实际喂入的上下文清单" in out
     assert "## 固定层 · 世界观摘要（references/fixed-context.md#世界观摘要）" in out
 

@@ -7,7 +7,7 @@ from workbench.book.project import Project
 from workbench.feed import build_feed
 from workbench.feed.fixes import FixKind, checklist_fixes, ensure_fix_file
 from workbench.feed.history import diff_feeds, feed_sections, last_sent, save_feed, saved_feeds
-from workbench.feed.prompt import chat_messages, ensure_prompts_file, system_message
+from workbench.feed.prompt import agent_task, chat_messages, ensure_prompts_file, system_message
 from workbench.feed.render import feed_json, feed_markdown
 
 
@@ -32,9 +32,14 @@ def test_saved_feeds_are_listed_newest_first_with_their_totals(sample_copy) -> N
 def test_sections_are_the_feed_blocks_and_never_a_demoted_inner_heading(sample_copy) -> None:
     feed = build_feed(Project.open(sample_copy), "MainWriter", 13)
     headings = [s.heading for s in feed_sections(feed_markdown(feed))]
-    assert headings[0] == "概要" and headings[1] == "本次实际喂入的上下文清单"
-    assert headings[2:-1] == [block.heading for block in feed.blocks]
-    assert headings[-1] == "预算记录"
+    blocks = [block.heading for block in feed.blocks]
+    assert headings[0] == "概要" and headings[1 : len(blocks) + 1] == blocks
+    assert headings[len(blocks) + 1 :] == [
+        "本次任务概要 · MainWriter · 第13章",
+        "本次实际喂入的上下文清单",
+        "预算记录",
+        "本次任务 · MainWriter",
+    ]
 
 
 def test_diff_names_added_removed_and_changed_blocks_with_a_text_diff(sample_copy) -> None:
@@ -48,22 +53,40 @@ def test_diff_names_added_removed_and_changed_blocks_with_a_text_diff(sample_cop
     assert kinds["固定层 · 世界观摘要（references/fixed-context.md#世界观摘要）"] == "same"
     plan = next(c for c in changes if c.heading.startswith("任务 · 本章规划 · 第13章"))
     assert plan.kind == "added"  # its heading names the chapter
-    overview = next(c for c in changes if c.heading == "概要")
-    assert overview.kind == "changed" and any(line.startswith("+") for line in overview.text_diff)
+    assert next(c for c in changes if c.heading == "概要").kind == "same"  # the stable opening
+    overview = next(c for c in changes if c.heading == "本次任务概要 · MainWriter · 第13章")
+    assert overview.kind == "added"  # its heading names the chapter
     assert diff_feeds(new, new) == [c.__class__("same", c.heading) for c in diff_feeds(new, new)]
 
 
-def test_the_system_message_comes_from_the_editable_file(sample_copy) -> None:
+def test_one_system_message_for_the_book_and_the_task_from_the_editable_file(sample_copy):
     project = Project.open(sample_copy)
-    assert "第13章" in system_message(project, "MainWriter", 13)
+    shipped = system_message(project)
+    assert "{" not in shipped and "第" not in shipped.split("。")[0]  # names no chapter
+    assert "第13章" in agent_task(project, "MainWriter", 13)[0]
     path = ensure_prompts_file(project)
     assert path == sample_copy.resolve() / "meta/agent-system.md"
-    path.write_text("## MainWriter\n\n你为第{chapter}章执笔，{agent}。\n", encoding="utf-8")
-    assert system_message(project, "MainWriter", 7) == "你为第7章执笔，MainWriter。"
-    assert "OOCGuardian" in system_message(project, "OOCGuardian", 7)  # falls back per agent
-    messages = chat_messages(project, "MainWriter", 7, "喂入全文")
+    path.write_text(
+        "## 系统消息\n\n全书一段。{chapter}\n\n## MainWriter\n\n你为第{chapter}章执笔，{agent}。\n",
+        encoding="utf-8",
+    )
+    assert system_message(project) == "全书一段。{chapter}"  # taken as written, never filled
+    assert agent_task(project, "MainWriter", 7) == (
+        "你为第7章执笔，MainWriter。",
+        "meta/agent-system.md",
+    )
+    assert agent_task(project, "OOCGuardian", 7)[1] == ""  # falls back per agent
+    feed = build_feed(project, "MainWriter", 13)
+    assert feed_markdown(feed).endswith(
+        "## 本次任务 · MainWriter（meta/agent-system.md#MainWriter）\n\n"
+        "你为第13章执笔，MainWriter。\n"
+    )
+    messages = chat_messages(project, "喂入全文")
     assert [m["role"] for m in messages] == ["system", "user"]
-    assert messages[1]["content"] == "喂入全文"
+    assert messages == [
+        {"role": "system", "content": "全书一段。{chapter}"},
+        {"role": "user", "content": "喂入全文"},
+    ]
 
 
 def test_fixes_map_each_missing_block_to_an_action(sample_copy) -> None:

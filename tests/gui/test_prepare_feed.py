@@ -107,7 +107,7 @@ def test_missing_fixed_context_is_fixed_with_one_click(window, novel, qtbot) -> 
     assert dialog.copy_anyway_button.isVisible()
     dialog.copy_anyway_button.click()
     copied = QGuiApplication.clipboard().text()
-    assert "- ✗ 固定层齐备" in copied and copied.index("本次实际喂入的上下文清单") < 400
+    assert "- ✗ 固定层齐备" in copied and copied == dialog.markdown
 
     fix = dialog.findChild(object, "fix_fixed_context")
     with qtbot.waitSignal(window.summaries.done, timeout=60_000):
@@ -174,7 +174,9 @@ def test_send_streams_into_a_draft_while_the_gui_ticks_then_cancel_keeps_it(
     assert view.text() == partial, "late pieces do not join a cancelled draft"
     assert (novel / "chapters/ch012.md").read_bytes() == chapter_bytes
     assert chat_server.requests[-1].body["messages"][1]["content"] == dialog.markdown
-    assert "MainWriter" in chat_server.requests[-1].body["messages"][0]["content"]
+    system = chat_server.requests[-1].body["messages"][0]["content"]
+    assert "MainWriter" not in system and "第12章" not in system  # one for the whole book
+    assert dialog.markdown.endswith(dialog.feed.task + "\n")  # the agent's task comes last
 
 
 def test_a_whole_reply_is_saved_as_the_chapter_with_a_backup(

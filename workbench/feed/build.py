@@ -14,6 +14,7 @@ from workbench.feed.checklist import make_checklist
 from workbench.feed.config import load_feed_config
 from workbench.feed.model import Feed, Ledger
 from workbench.feed.pins import load_pins, pin_entries, pinned_blocks
+from workbench.feed.prompt import agent_task
 from workbench.feed.ranker import Ranker
 from workbench.feed.recipes import AGENTS
 from workbench.feed.select import Selector
@@ -125,6 +126,7 @@ def build_feed(
         tokenizer, tokenizer_note = counter.name, counter.note
 
     passage_window = [chapter] if recipe.passage and passage is not None else []
+    task, task_source = agent_task(project, agent, chapter)
     feed = Feed(
         agent=agent,
         chapter=chapter,
@@ -142,6 +144,8 @@ def build_feed(
         notes=notes,
         window=sorted({*window, *passage_window}),
         debug_scores=debug,
+        task=task,
+        task_source=task_source,
     )
     log.debug(
         "feed %s ch%d: %d blocks, %d 字, ready=%s",

@@ -238,6 +238,8 @@ class Feed:
     notes: list[str] = field(default_factory=list)
     window: list[int] = field(default_factory=list)  # chapters whose text the recipe allows
     debug_scores: bool = False  # scores were computed (--debug-scores or [feed] debug_scores)
+    task: str = ""  # the agent's task for this chapter (agent-system.md), after the material
+    task_source: str = ""  # the project's file it came from ("" for the shipped template)
 
     @property
     def tokens_exact(self) -> bool:

@@ -102,6 +102,7 @@ def feed_data(feed: Feed) -> dict:
             {"block": e.block, "action": e.action, "detail": e.detail} for e in feed.ledger.entries
         ],
         "notes": feed.notes,
+        "task": {"text": feed.task, "source": feed.task_source},
     }
 
 
@@ -165,17 +166,52 @@ def _window_line(feed: Feed, tokens: int) -> str:
     )
 
 
+OPENING = "# 上下文喂入"
+
+
 def feed_markdown(feed: Feed, *, debug_scores: bool | None = None) -> str:
-    """Checklist first, then each block under a heading naming its layer and source; the
-    ranker's scores at the end when they were computed (or `debug_scores` says so)."""
+    """The material first, in the order that changes least often call to call (fixed layer,
+    rolling summaries and skeleton, then what belongs to this chapter), so consecutive
+    requests share a long prefix a provider can cache; then 本次任务: the agent, chapter,
+    totals, the checklist, the ledger (the ranker's scores when they were computed, or
+    `debug_scores` says so) and, last, the agent's task."""
     if debug_scores is None:
         debug_scores = feed.debug_scores
+    lines = [OPENING]
+    for block in feed.blocks:
+        lines += ["", f"## {block.heading}", ""]
+        if block.status is not Status.COMPLETE:
+            lines += [f"> {STATUS_LABELS[block.status]}：{block.reason}", ""]
+        if block.notes:
+            lines += [*(f"> 注意：{note}" for note in block.notes), ""]
+        if block.text:
+            lines.append(block.text)
+    lines += ["", *_task_header(feed), "", feed.checklist.to_markdown()]
+    lines += ["", "## 预算记录", ""]
+    lines += [f"- {e.block} · {e.action}：{e.detail}" for e in feed.ledger.entries]
+    if debug_scores:
+        lines += ["", "## 排序得分（调试）", ""]
+        for block in feed.blocks:
+            if block.score:
+                lines.append(f"- {block.id}：{_parts(block.score)}")
+            lines += [f"  - {i.key}：{_parts(i.score)}" for i in block.items if i.score]
+    if feed.task:
+        where = f"（{feed.task_source}#{feed.agent}）" if feed.task_source else ""
+        lines += ["", f"## {TASK_HEADING} · {feed.agent}{where}", "", feed.task]
+    return "\n".join(lines).rstrip("\n") + "\n"
+
+
+TASK_HEADING = "本次任务"
+
+
+def _task_header(feed: Feed) -> list[str]:
+    """`## 本次任务概要 · MainWriter · 第13章` and the lines on type, totals and window."""
     totals = feed.totals()["all"]
     weights = " / ".join(
         f"{group.value} {numbers.share:.2f}" for group, numbers in feed.groups.items()
     )
     lines = [
-        f"# 上下文喂入 · {feed.agent} · 第{feed.chapter}章",
+        f"## {TASK_HEADING}概要 · {feed.agent} · 第{feed.chapter}章",
         "",
         f"- 章节类型：{feed.template}（{TEMPLATE_SOURCES[feed.template_source]}）"
         f" · 阶段：{feed.stage} · 预算：{feed.budget} 字（{weights}）",
@@ -186,24 +222,7 @@ def feed_markdown(feed: Feed, *, debug_scores: bool | None = None) -> str:
     if feed.tokenizer_note:
         lines.append(f"- 注意：{feed.tokenizer_note}")
     lines += [f"- 注意：{note}" for note in feed.notes]
-    lines += ["", feed.checklist.to_markdown()]
-    for block in feed.blocks:
-        lines += ["", f"## {block.heading}", ""]
-        if block.status is not Status.COMPLETE:
-            lines += [f"> {STATUS_LABELS[block.status]}：{block.reason}", ""]
-        if block.notes:
-            lines += [*(f"> 注意：{note}" for note in block.notes), ""]
-        if block.text:
-            lines.append(block.text)
-    if debug_scores:
-        lines += ["", "## 排序得分（调试）", ""]
-        for block in feed.blocks:
-            if block.score:
-                lines.append(f"- {block.id}：{_parts(block.score)}")
-            lines += [f"  - {i.key}：{_parts(i.score)}" for i in block.items if i.score]
-    lines += ["", "## 预算记录", ""]
-    lines += [f"- {e.block} · {e.action}：{e.detail}" for e in feed.ledger.entries]
-    return "\n".join(lines).rstrip("\n") + "\n"
+    return lines
 
 
 def _parts(score: dict[str, float]) -> str:

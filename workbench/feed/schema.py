@@ -100,6 +100,13 @@ class ContextModel(BaseModel):
     available: int
 
 
+class TaskModel(BaseModel):
+    """The agent's task for this chapter (after the material), and the file it came from."""
+
+    text: str
+    source: str
+
+
 class FeedModel(BaseModel):
     """A feed, machine-readable."""
 
@@ -120,6 +127,7 @@ class FeedModel(BaseModel):
     groups: dict[str, GroupModel]
     ledger: list[LedgerModel]
     notes: list[str]
+    task: TaskModel
 
 
 def feed_schema() -> dict:

@@ -98,12 +98,13 @@ class Selector:
             blocks += self.summary_blocks()
         if recipe.skeleton:
             blocks += self.skeleton_blocks()
-        # Seed order: fixed, rolling (earlier chapters raw), on-demand, then the task blocks.
-        chapters = self.chapter_blocks()
-        blocks += [block for block in chapters if block.layer is Layer.ROLLING]
+        # What changes least comes first (the fixed layer, then the summaries and skeleton,
+        # which change every five chapters), so requests share a prefix a provider caches.
+        # Then this chapter's own material: the on-demand entries, then the chapter text,
+        # oldest first, so the previous chapter leads straight into the plan (reader order).
         if recipe.on_demand:
             blocks += on_demand_blocks(self.project, self.chapter)
-        blocks += [block for block in chapters if block.layer is Layer.TASK]
+        blocks += self.chapter_blocks()
         if recipe.plan:
             blocks.append(self.plan_block())
         if recipe.passage:
@@ -307,7 +308,9 @@ class Selector:
             if (section.first, section.last) in used:
                 continue
             used.add((section.first, section.last))
-            label = f"- 第{step}章前后（{section.label}）："
+            # Named by its section, not by the step: the step moves with N, the section only
+            # every five chapters, so the block stays byte-identical call to call.
+            label = f"- {section.label}："
             room = config.skeleton_excerpt - zi(label)
             excerpt = first_sentences(" ".join(section.gist().split()), room)
             if excerpt:

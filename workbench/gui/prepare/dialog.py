@@ -350,7 +350,7 @@ class PrepareFeedDialog(QDialog):
         """Send the feed as a chat completion; the reply streams into a new draft tab."""
         if self.send_blocked_reason() or self.feed is None:
             return None
-        messages = chat_messages(self.project, self.agent, self.chapter, self.markdown)
+        messages = chat_messages(self.project, self.markdown)
         try:
             job = SendJob(
                 self.project, self.send_settings(), self.chapter, self.agent, messages, self

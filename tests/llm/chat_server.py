@@ -26,6 +26,8 @@ class Reply:
     chunk_size: int = 40  # characters per streamed piece
     delay: float = 0.0  # seconds between streamed pieces (a model that takes its time)
     hold: bool = False  # answer only once the test opens the gate (the call stays in flight)
+    reasoning: str = ""  # streamed as `reasoning_content` deltas before the answer
+    usage: dict | None = None  # the `usage` object (streams: only when include_usage is asked)
 
 
 @dataclass
@@ -65,28 +67,38 @@ def chunks(content: str, size: int = 40) -> list[str]:
     return [content[i : i + size] for i in range(0, len(content), size)] or [""]
 
 
-def completion(content: str, finish: str = "stop") -> dict:
+def completion(content: str, finish: str = "stop", reasoning: str = "") -> dict:
     """A non-streamed chat completion."""
     message = {"role": "assistant", "content": content}
+    if reasoning:
+        message["reasoning_content"] = reasoning
     return {"id": "x", "object": "chat.completion", "choices": [
         {"index": 0, "message": message, "finish_reason": finish}
     ]}  # fmt: skip
 
 
-def chunk(piece: str, finish: str | None = None) -> bytes:
-    """One SSE `data:` line of a streamed completion."""
+def chunk(piece: str, finish: str | None = None, field: str = "content") -> bytes:
+    """One SSE `data:` line of a streamed completion (`field`: content or reasoning_content)."""
     data = {"id": "x", "object": "chat.completion.chunk", "choices": [
-        {"index": 0, "delta": {"content": piece}, "finish_reason": finish}
+        {"index": 0, "delta": {field: piece}, "finish_reason": finish}
     ]}  # fmt: skip
     return b"data: " + json.dumps(data, ensure_ascii=False).encode() + b"\n\n"
+
+
+def usage_chunk(usage: dict) -> bytes:
+    """The last chunk of a stream that was asked for its usage: no choices, the usage."""
+    data = {"id": "x", "object": "chat.completion.chunk", "choices": [], "usage": usage}
+    return b"data: " + json.dumps(data).encode() + b"\n\n"
 
 
 def _echoing(reply: Reply, authorization: str) -> Reply:
     """The reply with `{authorization}` and `{key}` replaced by what the request sent, as a
     careless endpoint that quotes its request headers would answer."""
     key = authorization.removeprefix("Bearer ")
-    content = reply.content.replace("{authorization}", authorization).replace("{key}", key)
-    return replace(reply, content=content)
+    def fill(text: str) -> str:
+        return text.replace("{authorization}", authorization).replace("{key}", key)
+
+    return replace(reply, content=fill(reply.content), reasoning=fill(reply.reasoning))
 
 
 def make_handler(server: ChatServer) -> type[BaseHTTPRequestHandler]:
@@ -136,6 +148,12 @@ def make_handler(server: ChatServer) -> type[BaseHTTPRequestHandler]:
             elif stream:
                 finish = "length" if reply.kind == "truncated" else "stop"
                 self._start_stream()
+                for piece in chunks(reply.reasoning, reply.chunk_size) if reply.reasoning else ():
+                    self.wfile.write(chunk(piece, field="reasoning_content"))
+                    if reply.delay:
+                        self.wfile.flush()
+                        if server.release.wait(reply.delay):
+                            return
                 for piece in chunks(reply.content, reply.chunk_size):
                     self.wfile.write(chunk(piece))
                     if reply.delay:
@@ -143,11 +161,16 @@ def make_handler(server: ChatServer) -> type[BaseHTTPRequestHandler]:
                         if server.release.wait(reply.delay):
                             return  # the test is over: stop streaming
                 self.wfile.write(chunk("", finish))
+                asked = (body.get("stream_options") or {}).get("include_usage")
+                if reply.usage is not None and asked:
+                    self.wfile.write(usage_chunk(reply.usage))
                 self.wfile.write(b"data: [DONE]\n\n")
             else:
                 finish = "length" if reply.kind == "truncated" else "stop"
-                data = json.dumps(completion(reply.content, finish), ensure_ascii=False)
-                self._send(200, data.encode())
+                answer = completion(reply.content, finish, reply.reasoning)
+                if reply.usage is not None:
+                    answer["usage"] = reply.usage
+                self._send(200, json.dumps(answer, ensure_ascii=False).encode())
 
         def _chaos(self, reply: Reply, stream: bool) -> None:
             """Endpoints that misbehave on purpose (see CHAOS)."""

@@ -1,21 +1,30 @@
 """Chat completions over HTTP: streaming or not, with timeouts, bounded retries and cancel.
 
-Retries (exponential backoff, or the server's Retry-After, both capped) cover what is worth
-trying again before any answer has arrived: connection failures, connect timeouts, 429 and
-5xx. A read timeout is not retried — a model that went silent for the whole read timeout
-rarely recovers, and the caller has already waited long. Nothing is retried once a streamed
-answer has started, since part of it has been handed to the caller.
+Retries (exponential backoff capped at `backoff_max`, or the server's Retry-After as long as
+the wait ends within the answer timeout) cover what is worth trying again before any answer
+has arrived: connection failures, connect timeouts, 429 and 5xx; each wait is announced
+(`on_wait`) so the author sees the countdown, and can be cancelled. A read timeout is not
+retried — a model that went silent for the whole read timeout rarely recovers, and the
+caller has already waited long. Nothing is retried once a streamed answer has started, since
+part of it has been handed to the caller.
 
 The API key goes only into the Authorization header: never into a log line or an error
 message. Everything that comes back is masked before it is cut, shown or logged (error
 bodies, streamed pieces), and an answer that contains the key in any form is rejected
 (LlmKeyEchoed), never returned. Answers are bounded: a body or stream past MAX_REPLY_BYTES is
 refused rather than held in memory.
+
+A reasoning model streams its thinking (`reasoning_content`, on some servers `reasoning`)
+before the answer: it goes to `on_reasoning`, never into the answer's text, and the answer
+timeout counts from the last piece of either, so a long think is not cut off while it still
+arrives. The server's usage (asked for in streams with `stream_options.include_usage`) comes
+back with the reply (`ChatReply.usage`), as the server reported it.
 """
 
 from __future__ import annotations
 
 import codecs
+import email.utils
 import json
 import logging
 import re
@@ -23,6 +32,7 @@ import threading
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
+from dataclasses import replace as dataclass_replace
 from typing import TYPE_CHECKING, Any
 
 import httpx
@@ -41,6 +51,7 @@ from workbench.llm.errors import (
     LlmTimeout,
 )
 from workbench.llm.secrets import KeyMask, StreamMask
+from workbench.llm.usage import ServerUsage, parse_usage
 
 if TYPE_CHECKING:
     from workbench.settings import Settings
@@ -96,6 +107,61 @@ class ClientConfig:
         return base if base.endswith("/chat/completions") else base + "/chat/completions"
 
 
+@dataclass(frozen=True)
+class ChatReply:
+    """One answer: its text, the reasoning that came before it, and the server's usage."""
+
+    text: str
+    reasoning: str = ""
+    usage: ServerUsage | None = None  # None: the server reported none
+    retries: int = 0  # attempts before the one that answered
+
+
+@dataclass(frozen=True)
+class RetryWait:
+    """A wait before trying again, as `on_wait` hears of it."""
+
+    seconds: float
+    retry: int  # the retry this wait leads to, from 1
+    retries: int  # how many retries are allowed
+    reason: str  # what went wrong (masked)
+    status: int | None = None  # the HTTP status, when it was one
+
+
+def chat_body(
+    model: str,
+    messages: list[Message],
+    *,
+    stream: bool = True,
+    max_tokens: int | None = None,
+    temperature: float | None = None,
+) -> dict[str, Any]:
+    """The JSON body of a chat-completions request (what `workbench feed --format messages`
+    prints and `ChatClient.call` posts); a stream asks for its usage in the last chunk."""
+    body: dict[str, Any] = {"model": model, "messages": messages, "stream": stream}
+    if stream:
+        body["stream_options"] = {"include_usage": True}
+    if max_tokens is not None:
+        body["max_tokens"] = max_tokens
+    if temperature is not None:
+        body["temperature"] = temperature
+    return body
+
+
+class _Deadline:
+    """The answer timeout: `seconds` from the start, or from the last piece received."""
+
+    def __init__(self, seconds: float) -> None:
+        self.seconds = seconds
+        self.at = time.monotonic() + seconds
+
+    def extend(self) -> None:
+        self.at = time.monotonic() + self.seconds
+
+    def passed(self) -> bool:
+        return time.monotonic() > self.at
+
+
 class _Retry(Exception):
     """An attempt failed in a way worth retrying; carries the error to raise if not."""
 
@@ -132,27 +198,48 @@ class ChatClient:
         temperature: float | None = None,
     ) -> str:
         """Send the messages and return the reply; streamed pieces also go to `on_delta`."""
-        payload: dict[str, Any] = {
-            "model": self.config.model,
-            "messages": messages,
-            "stream": stream,
-        }
-        if max_tokens is not None:
-            payload["max_tokens"] = max_tokens
-        if temperature is not None:
-            payload["temperature"] = temperature
+        reply = self.call(
+            messages,
+            stream=stream,
+            cancel=cancel,
+            on_delta=on_delta,
+            max_tokens=max_tokens,
+            temperature=temperature,
+        )
+        return reply.text
+
+    def call(
+        self,
+        messages: list[Message],
+        *,
+        stream: bool = True,
+        cancel: threading.Event | None = None,
+        on_delta: Callable[[str], None] | None = None,
+        on_reasoning: Callable[[str], None] | None = None,
+        on_wait: Callable[[RetryWait], None] | None = None,
+        max_tokens: int | None = None,
+        temperature: float | None = None,
+    ) -> ChatReply:
+        """Send the messages; the reply with its reasoning and usage. Streamed pieces go to
+        `on_delta` (answer) and `on_reasoning` (thinking); each wait before a retry to
+        `on_wait` first."""
+        payload = chat_body(
+            self.config.model,
+            messages,
+            stream=stream,
+            max_tokens=max_tokens,
+            temperature=temperature,
+        )
+        began = time.monotonic()
         attempt = 0
         while True:
             _check(cancel)
             try:
-                return self._attempt(payload, stream, cancel, on_delta)
+                reply = self._attempt(payload, stream, cancel, on_delta, on_reasoning)
             except _Retry as retry:
                 if attempt >= self.config.max_retries:
                     raise retry.error from None
-                delay = self.config.backoff_base * 2**attempt
-                if retry.retry_after is not None:
-                    delay = retry.retry_after
-                delay = min(max(delay, 0.0), self.config.backoff_max)
+                delay = self._delay(retry, attempt, began)
                 attempt += 1
                 log.warning(
                     "%s; retry %d of %d in %.1f s",
@@ -161,11 +248,35 @@ class ChatClient:
                     self.config.max_retries,
                     delay,
                 )
+                if on_wait is not None:
+                    status = getattr(retry.error, "status", None)
+                    wait = RetryWait(delay, attempt, self.config.max_retries, str(retry.error))
+                    on_wait(dataclass_replace(wait, status=status))
                 if cancel is not None:
                     if cancel.wait(delay):
                         raise LlmCancelled("the request was cancelled") from None
                 else:
                     time.sleep(delay)
+            else:
+                return dataclass_replace(reply, retries=attempt)
+
+    def _delay(self, retry: _Retry, attempt: int, began: float) -> float:
+        """Seconds to wait before the next try: the server's Retry-After when it ends within
+        the answer timeout (else the error, since waiting longer is pointless), our own
+        capped backoff otherwise."""
+        if retry.retry_after is None:
+            delay = self.config.backoff_base * 2**attempt
+            return min(max(delay, 0.0), self.config.backoff_max)
+        delay = max(retry.retry_after, 0.0)
+        left = self.config.answer_timeout - (time.monotonic() - began)
+        if delay > left:
+            raise type(retry.error)(
+                *_error_args(retry.error),
+                f"{retry.error}; the server asks to wait {delay:g} s, longer than the answer "
+                f"timeout leaves ({max(left, 0.0):.0f} s of {self.config.answer_timeout:g} s): "
+                "not retried",
+            ) from None
+        return delay
 
     # --- one attempt -------------------------------------------------------------------
 
@@ -182,7 +293,8 @@ class ChatClient:
         stream: bool,
         cancel: threading.Event | None,
         on_delta: Callable[[str], None] | None,
-    ) -> str:
+        on_reasoning: Callable[[str], None] | None,
+    ) -> ChatReply:
         log.info(
             "chat completion: %s, model %s, stream=%s", self.endpoint, payload["model"], stream
         )
@@ -193,10 +305,10 @@ class ChatClient:
             ):
                 if r.status_code != 200:
                     raise self._status_error(r)
-                deadline = time.monotonic() + self.config.answer_timeout
+                deadline = _Deadline(self.config.answer_timeout)
                 # A server that ignores `stream` answers with plain JSON; read it as such.
                 if stream and "text/event-stream" in r.headers.get("Content-Type", ""):
-                    return self._read_stream(r, cancel, on_delta, deadline)
+                    return self._read_stream(r, cancel, on_delta, on_reasoning, deadline)
                 return self._read_whole(r, deadline)
         except httpx.ConnectTimeout:
             raise _Retry(
@@ -222,7 +334,7 @@ class ChatClient:
             ) from None
 
     def _status_error(self, response: httpx.Response) -> Exception:
-        body = self._read_at_most(response, MAX_ERROR_BYTES, time.monotonic() + 60)
+        body = self._read_at_most(response, MAX_ERROR_BYTES, _Deadline(60))
         excerpt = self._excerpt(body)
         status = response.status_code
         message = f"{self.endpoint} answered HTTP {status}" + (f": {excerpt}" if excerpt else "")
@@ -237,7 +349,7 @@ class ChatClient:
             return _Retry(error, _retry_after(response))
         return error
 
-    def _read_whole(self, response: httpx.Response, deadline: float) -> str:
+    def _read_whole(self, response: httpx.Response, deadline: _Deadline) -> ChatReply:
         try:
             body = self._read_at_most(response, MAX_REPLY_BYTES + 1, deadline)
         except httpx.RemoteProtocolError:
@@ -245,7 +357,8 @@ class ChatClient:
         try:
             data = json.loads(body)
             choice = data["choices"][0]
-            content = choice["message"]["content"]
+            message = choice["message"]
+            content = message["content"]
         except (ValueError, KeyError, IndexError, TypeError):
             if len(body) > MAX_REPLY_BYTES:
                 raise self._too_large() from None
@@ -254,18 +367,24 @@ class ChatClient:
             raise self._malformed("the reply has no text content", body)
         if choice.get("finish_reason") == "length":
             raise self._truncated()
-        return self._unechoed(content)
+        reasoning = _reasoning(message)
+        if not isinstance(reasoning, str):
+            raise self._malformed("the reply's reasoning is not text", body)
+        usage = parse_usage(data.get("usage")) if isinstance(data, dict) else None
+        return ChatReply(self._unechoed(content), self._unechoed(reasoning), usage)
 
     def _read_stream(
         self,
         response: httpx.Response,
         cancel: threading.Event | None,
         on_delta: Callable[[str], None] | None,
-        deadline: float,
-    ) -> str:
-        pieces: list[str] = []
+        on_reasoning: Callable[[str], None] | None,
+        deadline: _Deadline,
+    ) -> ChatReply:
+        answer = _Channel(self._mask, on_delta)
+        thinking = _Channel(self._mask, on_reasoning)
         received = 0
-        masked = StreamMask(self._mask)
+        usage: ServerUsage | None = None
         finish: str | None = None
         done = False
         try:
@@ -277,37 +396,34 @@ class ChatClient:
                 if data == "[DONE]":
                     done = True
                     break
-                piece, chunk_finish = self._parse_chunk(data)
+                piece, thought, chunk_finish, chunk_usage = self._parse_chunk(data)
                 finish = chunk_finish or finish
-                if piece:
-                    pieces.append(piece)
-                    received += len(piece.encode())
+                usage = chunk_usage or usage
+                if piece or thought:
+                    deadline.extend()  # the answer timeout runs from the last piece of either
+                    received += len(piece.encode()) + len(thought.encode())
                     if received > MAX_REPLY_BYTES:
                         raise self._too_large()
-                    shown = masked.feed(piece)
-                    if shown and on_delta is not None:
-                        on_delta(shown)
+                    thinking.add(thought)
+                    answer.add(piece)
         except httpx.RemoteProtocolError:
-            received = sum(len(p) for p in pieces)
             raise LlmStreamCutOff(
-                f"{self.endpoint}: the stream was cut off after {received} characters"
+                f"{self.endpoint}: the stream was cut off after {answer.length} characters"
             ) from None
         if finish == "length":
             raise self._truncated()
         # Some servers end with a finish_reason but no [DONE]; that answer is still whole.
         if not done and finish is None:
-            received = sum(len(p) for p in pieces)
             raise LlmStreamCutOff(
-                f"{self.endpoint}: the stream ended after {received} characters without "
+                f"{self.endpoint}: the stream ended after {answer.length} characters without "
                 "[DONE] or a finish reason"
             )
-        rest = masked.flush()
-        if rest and on_delta is not None:
-            on_delta(rest)
-        return self._unechoed("".join(pieces))
+        thinking.flush()
+        answer.flush()
+        return ChatReply(self._unechoed(answer.text()), self._unechoed(thinking.text()), usage)
 
     def _lines(
-        self, response: httpx.Response, cancel: threading.Event | None, deadline: float
+        self, response: httpx.Response, cancel: threading.Event | None, deadline: _Deadline
     ) -> Iterator[str]:
         """The stream's lines, decoded strictly as UTF-8. Cancel and the answer deadline are
         checked on every piece received, so a stream that drips keep-alives or single bytes
@@ -329,7 +445,7 @@ class ChatClient:
         if pending:
             yield pending
 
-    def _read_at_most(self, response: httpx.Response, limit: int, deadline: float) -> bytes:
+    def _read_at_most(self, response: httpx.Response, limit: int, deadline: _Deadline) -> bytes:
         """The body's first `limit` bytes (all of it when shorter), without reading the rest,
         within the answer deadline."""
         data = bytearray()
@@ -340,14 +456,15 @@ class ChatClient:
                 break
         return bytes(data[:limit])
 
-    def _check_deadline(self, deadline: float) -> None:
-        if time.monotonic() > deadline:
+    def _check_deadline(self, deadline: _Deadline) -> None:
+        if deadline.passed():
             raise LlmTimeout(
-                f"{self.endpoint}: the answer took longer than "
+                f"{self.endpoint}: nothing of the answer arrived for "
                 f"{self.config.answer_timeout:g} s (answer timeout)"
             )
 
-    def _parse_chunk(self, data: str) -> tuple[str, str | None]:
+    def _parse_chunk(self, data: str) -> tuple[str, str, str | None, ServerUsage | None]:
+        """(answer piece, reasoning piece, finish reason, usage) of one stream chunk."""
         try:
             chunk = json.loads(data)
         except ValueError:
@@ -356,18 +473,21 @@ class ChatClient:
             raise self._malformed("the stream reported an error", data.encode())
         try:
             choices = chunk["choices"]
+            usage = parse_usage(chunk.get("usage"))
             if not choices:  # usage-only chunks carry no choice
-                return "", None
+                return "", "", None, usage
             choice = choices[0]
-            piece = (choice.get("delta") or {}).get("content") or ""
+            delta = choice.get("delta") or {}
+            piece = delta.get("content") or ""
+            thought = _reasoning(delta)
             finish = choice.get("finish_reason")
         except (KeyError, TypeError, AttributeError):
             raise self._malformed(
                 "a stream chunk is not a completion chunk", data.encode()
             ) from None
-        if not isinstance(piece, str):
+        if not isinstance(piece, str) or not isinstance(thought, str):
             raise self._malformed("a stream chunk has non-text content", data.encode())
-        return piece, finish
+        return piece, thought, finish, usage
 
     # --- messages ----------------------------------------------------------------------
 
@@ -402,15 +522,66 @@ class ChatClient:
         )
 
 
+class _Channel:
+    """One streamed text (the answer or the reasoning): kept whole, handed on masked."""
+
+    def __init__(self, mask: KeyMask, listener: Callable[[str], None] | None) -> None:
+        self.pieces: list[str] = []
+        self.length = 0
+        self.masked = StreamMask(mask)
+        self.listener = listener
+
+    def add(self, piece: str) -> None:
+        if not piece:
+            return
+        self.pieces.append(piece)
+        self.length += len(piece)
+        shown = self.masked.feed(piece)
+        if shown and self.listener is not None:
+            self.listener(shown)
+
+    def flush(self) -> None:
+        rest = self.masked.flush()
+        if rest and self.listener is not None:
+            self.listener(rest)
+
+    def text(self) -> str:
+        return "".join(self.pieces)
+
+
+def _reasoning(message: dict) -> Any:
+    """The reasoning of a message or delta: DeepSeek's and vLLM's `reasoning_content`, or
+    `reasoning` (OpenRouter, Ollama); '' when there is none."""
+    value = message.get("reasoning_content")
+    if value is None:
+        value = message.get("reasoning")
+    return "" if value is None else value
+
+
+def _error_args(error: LlmError) -> tuple[Any, ...]:
+    """The arguments an error of this type takes before its message."""
+    return (error.status,) if isinstance(error, LlmHttpError) else ()
+
+
 def _check(cancel: threading.Event | None) -> None:
     if cancel is not None and cancel.is_set():
         raise LlmCancelled("the request was cancelled")
 
 
 def _retry_after(response: httpx.Response) -> float | None:
-    # Only the delta-seconds form; an HTTP-date Retry-After falls back to our own backoff.
+    """Retry-After in seconds: delta-seconds, or an HTTP date (seconds from now); None when
+    absent or unreadable (our own backoff then)."""
     value = response.headers.get("Retry-After", "").strip()
-    try:
-        return float(value) if value else None
-    except ValueError:
+    if not value:
         return None
+    try:
+        return float(value)
+    except ValueError:
+        pass
+    try:
+        when = email.utils.parsedate_to_datetime(value)
+    except (TypeError, ValueError):
+        return None
+    if when.tzinfo is None:
+        return None
+    return max(when.timestamp() - time.time(), 0.0)

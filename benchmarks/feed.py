@@ -137,6 +137,16 @@ def build_project(root: Path, target_zi: int = TARGET_ZI) -> tuple[int, int]:
     return number, total
 
 
+def write_session_plans(root: Path, chapters: range) -> None:
+    """A plan for each chapter of a writing session (the book has one for its last only)."""
+    for number in chapters:
+        write(
+            root,
+            f"outline/chapters/ch{number:04d}.md",
+            f"---\ntype: plot\ncharacters: [刘备, 关羽]\n---\n第{number}章：刘备与关羽议兵。\n",
+        )
+
+
 COLD_SCRIPT = """
 import json, sys, time
 from workbench.book.project import Project

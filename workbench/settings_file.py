@@ -27,6 +27,11 @@ class ProfileSettings:
     reply_reserve: int | None = setting(None, ge=0)
     base_url: str | None = None
     model: str | None = None
+    thinks: bool | None = None
+    price_input_hit: float | None = setting(None, ge=0)
+    price_input_miss: float | None = setting(None, ge=0)
+    price_output: float | None = setting(None, ge=0)
+    currency: str | None = None
 
 
 def config_dir() -> Path:

@@ -95,6 +95,7 @@ def _echoing(reply: Reply, authorization: str) -> Reply:
     """The reply with `{authorization}` and `{key}` replaced by what the request sent, as a
     careless endpoint that quotes its request headers would answer."""
     key = authorization.removeprefix("Bearer ")
+
     def fill(text: str) -> str:
         return text.replace("{authorization}", authorization).replace("{key}", key)
 

@@ -3,7 +3,9 @@ author says so; saving one over a chapter that has text keeps the old text as a 
 
 A draft file holds only the reply's text, so saving it as the chapter writes exactly that.
 Its state is in its name: `…-streaming.md` while the reply arrives (rewritten as it grows,
-so a crash keeps what came), then `…-done.md`, `…-cancelled.md` or `…-failed.md`.
+so a crash keeps what came), then `…-done.md`, `…-cancelled.md` or `…-failed.md`. A reasoning
+model's thinking is never part of the draft; kept only when the author asks, beside it as
+`…-done.reasoning.md`.
 """
 
 from __future__ import annotations
@@ -20,6 +22,9 @@ log = logging.getLogger(__name__)
 DRAFTS_DIR = "drafts"
 BACKUPS_DIR = "backups"
 DRAFT_STATES = ("streaming", "done", "cancelled", "failed")
+REASONING_SUFFIX = ".reasoning.md"
+# Far past any model's output limit (64k tokens is about 100,000 字); more is a broken endpoint.
+MAX_DRAFT_CHARS = 100_000
 
 
 def _stamp() -> str:
@@ -46,6 +51,18 @@ def finish_draft(path: Path, text: str, state: str) -> Path:
     target = path.with_name(f"{stem}-{state}.md")
     path.replace(target)
     return target
+
+
+def reasoning_path(draft: Path) -> Path:
+    """Where a draft's reasoning is kept when the author asks for it."""
+    return draft.with_name(draft.stem + REASONING_SUFFIX)
+
+
+def keep_reasoning(draft: Path, reasoning: str) -> Path:
+    """Write the model's reasoning beside its draft (atomic, UTF-8); returns its path."""
+    path = reasoning_path(draft)
+    write_draft(path, reasoning)
+    return path
 
 
 def backup_chapter(project: Project, number: int) -> Path | None:

@@ -28,7 +28,13 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("--agent", choices=list(AGENTS), help="which agent the feed is for")
     parser.add_argument("--chapter", type=int, metavar="N", help="the chapter")
     parser.add_argument("--type", choices=CHAPTER_TYPES, help="chapter type (default: the plan's)")
-    parser.add_argument("--format", choices=("md", "json"), default="md")
+    parser.add_argument(
+        "--format",
+        choices=("md", "json", "messages"),
+        default="md",
+        help="md: the feed as an agent reads it; json: machine-readable; messages: the exact "
+        "chat request body Send posts (model, messages, parameters; never the key)",
+    )
     parser.add_argument(
         "--passage", type=_passage, metavar="START:END", help="BattleAgent: offsets in chapter N"
     )
@@ -89,15 +95,26 @@ def run(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
         return EXIT_NOT_READY
-    text = render(feed, args.format)
+    text = render(feed, args.format) if args.format != "messages" else request_text(project, feed)
     if args.save:
-        saved = save_feed(project, feed, text, args.format)
+        # The history keeps feeds: for the request body, the feed it carries.
+        kept = (text, args.format) if args.format != "messages" else (feed.to_markdown(), "md")
+        saved = save_feed(project, feed, *kept)
         print(f"saved {project.relative(saved)}", file=sys.stderr)
     if args.out is not None:
         write_text(args.out, text)
     else:
         sys.stdout.write(text)
     return EXIT_OK
+
+
+def request_text(project: Project, feed: Feed) -> str:
+    """The chat request body Send would post for this feed, as indented JSON."""
+    from workbench.calls.request import feed_call  # the LLM client: only for this format
+    from workbench.settings import load_settings
+
+    call = feed_call(project, feed, feed.to_markdown(), load_settings(), require_key=False)
+    return json.dumps(call.body, ensure_ascii=False, indent=2) + "\n"
 
 
 def render(feed: Feed, format: str) -> str:

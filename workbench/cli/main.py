@@ -33,6 +33,8 @@ COMMAND_MODULES = {
     "fixed-context": "fixed_context_cmd",
     "trackers": "trackers_cmd",
     "feed": "feed_cmd",
+    "send": "send_cmd",
+    "usage": "usage_cmd",
     "models": "models_cmd",
     "self-test": "self_test_cmd",
 }

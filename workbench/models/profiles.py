@@ -34,6 +34,9 @@ LOCAL_WINDOW = 32_768
 LOCAL_RESERVE = 8_192
 
 
+PRICE_FIELDS = ("price_input_hit", "price_input_miss", "price_output")
+
+
 class UnknownProfile(WorkbenchError):
     """A profile name that is neither built in nor in the user's settings."""
 
@@ -51,6 +54,13 @@ class ModelProfile:
     model: str = ""
     local: bool = False  # a local server: the author picks the tokenizer and sets the window
     builtin: bool = True
+    thinks: bool = False  # streams its reasoning before the answer (reasoning_content)
+    # Prices per million tokens: prompt tokens the provider's cache hit / missed, and output
+    # (reasoning included). None: not set, so no cost is shown; a local server has none.
+    price_input_hit: float | None = setting(None, ge=0)
+    price_input_miss: float | None = setting(None, ge=0)
+    price_output: float | None = setting(None, ge=0)
+    currency: str = "USD"
 
     def __post_init__(self) -> None:
         """A known tokenizer, and a reserve that leaves room in the window."""
@@ -85,6 +95,7 @@ BUILTIN_PROFILES: dict[str, ModelProfile] = {
             reply_reserve=32_768,
             base_url="https://api.deepseek.com",
             model="deepseek-v4-pro",
+            thinks=True,
         ),
         # Qwen3.6: the open Qwen3.6-27B "natively supports 262,144 tokens" (Qwen's model card, as
         # quoted by vLLM's recipe https://recipes.vllm.ai/Qwen/Qwen3.6-27B). The hosted
@@ -210,6 +221,9 @@ def changed_profile(name: str, base: ModelProfile | None, changes: ProfileSettin
         if base is not None:
             if not base.local:
                 values.pop("tokenizer", None)  # a hosted model's tokenizer is not a choice
+            else:
+                for price in PRICE_FIELDS:
+                    values.pop(price, None)  # a local server costs nothing per token
             return from_data(ModelProfile, {**asdict(base), **values})
         own = {"label": name, "reply_reserve": LOCAL_RESERVE, **values}
         return from_data(ModelProfile, {**own, "name": name, "builtin": False})

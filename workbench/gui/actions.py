@@ -38,6 +38,8 @@ class WindowActions(QObject):
         self.prepare_feed.setShortcut(QKeySequence("Ctrl+Shift+P"))
         self.summary_jobs = QAction(window)
         self.summary_jobs.setObjectName("summaryJobsAction")
+        self.usage = QAction(window)
+        self.usage.setObjectName("usageAction")
         self.prepare_agent: dict[str, QAction] = {}
         for agent in AGENTS:
             action = QAction(agent, window)
@@ -73,6 +75,7 @@ class WindowActions(QObject):
             self.feed_menu.addAction(action)
         self.feed_menu.addSeparator()
         self.feed_menu.addAction(self.summary_jobs)
+        self.feed_menu.addAction(self.usage)
         self.view_menu = bar.addMenu("")
         self.toolbar = QToolBar(window)
         self.toolbar.setObjectName("mainToolbar")
@@ -100,6 +103,7 @@ class WindowActions(QObject):
         self.new_chapter.setText(self.tr("New chapter"))
         self.view_menu.setTitle(self.tr("&View"))
         self.summary_jobs.setText(self.tr("Summary jobs…"))
+        self.usage.setText(self.tr("Usage…"))
         self.feed_menu.setTitle(self.tr("F&eed"))
         self.toolbar.setWindowTitle(self.tr("Toolbar"))
         self.set_default_agent(self.default_agent)

@@ -36,6 +36,7 @@ from workbench.gui.summaries.dialog import SummaryJobsDialog
 from workbench.gui.summaries.model import SummaryJobsModel
 from workbench.gui.summary_worker import SummaryQueue
 from workbench.gui.trackers.dock import TrackerDock
+from workbench.gui.usage.view import UsageView
 from workbench.gui.watcher import ProjectWatcher
 from workbench.gui.welcome import WelcomePage, sample_destination
 from workbench.settings import Settings, config_dir, save_settings
@@ -108,6 +109,7 @@ class MainWindow(QMainWindow):
         self.summary_jobs_model = SummaryJobsModel(self.summaries, self)
         self.summary_jobs = SummaryJobsDialog(self.summary_jobs_model, self)
         self.prepare = PrepareFeed(self, self)
+        self.usage_view = UsageView(self)
         self.prepare.set_request_source(self.context_panel.request)
         self.context_panel.set_buffer_source(self.tabs.unsaved_buffers)
         # The contract name (#11) for both: the toolbar's button and the panel's are one action.
@@ -144,6 +146,8 @@ class MainWindow(QMainWindow):
         self.summary_jobs.cancelRequested.connect(self.summaries.cancel)
         self.summary_jobs.regenerateRequested.connect(self.regenerate_summary)
         self.actions_.summary_jobs.triggered.connect(self.open_summary_jobs)
+        self.actions_.usage.triggered.connect(self.open_usage)
+        self.prepare.usageRecorded.connect(self.usage_view.reload)
         self.actions_.open_folder.triggered.connect(self.choose_project_folder)
         self.actions_.new_project.triggered.connect(self.choose_new_project_folder)
         self.actions_.import_manuscript.triggered.connect(self.choose_manuscript)
@@ -584,6 +588,13 @@ class MainWindow(QMainWindow):
         self.summary_jobs.raise_()
         return self.summary_jobs
 
+    def open_usage(self) -> UsageView:
+        """Show Feed ▸ Usage (the book's calls by chapter, agent, day and model)."""
+        self.usage_view.set_project(self.project)
+        self.usage_view.show()
+        self.usage_view.raise_()
+        return self.usage_view
+
     def _summary_status(self) -> None:
         self.status.set_jobs(self.summaries.describe())
 
@@ -690,6 +701,7 @@ class MainWindow(QMainWindow):
         self.tabs.autosave_timer.stop()
         self.watcher.stop()
         self.prepare.shut_down()
+        self.usage_view.close()
         self.summaries.shutdown()
         self.context_panel.shutdown()
         if self.project is not None:

@@ -414,6 +414,30 @@
       <source>%1 tokens received · %2 s · %3</source>
       <translation>已接收 %1 tokens · %2 秒 · %3</translation>
     </message>
+    <message>
+      <source>Keep reasoning</source>
+      <translation>保留思考</translation>
+    </message>
+    <message>
+      <source>Write the reasoning beside the draft in .workbench/drafts/, never in a chapter</source>
+      <translation>把思考过程保存在 .workbench/drafts/ 里草稿旁边，绝不写入章节</translation>
+    </message>
+    <message>
+      <source>%1 Thinking · %2 tokens</source>
+      <translation>%1 思考 · %2 tokens</translation>
+    </message>
+    <message>
+      <source>Kept in %1</source>
+      <translation>已保存到 %1</translation>
+    </message>
+    <message>
+      <source>no connection</source>
+      <translation>连接失败</translation>
+    </message>
+    <message>
+      <source>%1 — retrying in %2 s (retry %3 of %4); Cancel stops waiting</source>
+      <translation>%1 —— %2 秒后重试（重试 %3/%4）；按“取消”停止等待</translation>
+    </message>
   </context>
   <context>
     <name>EditorTabs</name>
@@ -1801,6 +1825,10 @@ Restore it into the editor? Nothing is written to the file until you save.</sour
       <source>Summary jobs…</source>
       <translation>摘要任务…</translation>
     </message>
+    <message>
+      <source>Usage…</source>
+      <translation>用量…</translation>
+    </message>
   </context>
   <context>
     <name>SummaryJobsDialog</name>
@@ -1911,4 +1939,125 @@ Restore it into the editor? Nothing is written to the file until you save.</sour
         <translation>最近的项目</translation>
     </message>
 </context>
+  <context>
+    <name>UsageLine</name>
+    <message>
+      <source>cache not reported</source>
+      <translation>未报告缓存</translation>
+    </message>
+    <message>
+      <source>cache hit %1</source>
+      <translation>缓存命中 %1</translation>
+    </message>
+    <message>
+      <source>no prices set</source>
+      <translation>未设价格</translation>
+    </message>
+    <message>
+      <source>Usage: %1 prompt tokens (%2) · %3 out · %4</source>
+      <translation>用量：输入 %1 tokens（%2）· 输出 %3 · %4</translation>
+    </message>
+    <message>
+      <source> · thinking %1</source>
+      <translation> · 思考 %1</translation>
+    </message>
+    <message>
+      <source> · estimated: the server reported no usage</source>
+      <translation> · 估算：服务器未报告用量</translation>
+    </message>
+  </context>
+  <context>
+    <name>UsageTableModel</name>
+    <message>
+      <source>Chapter</source>
+      <translation>章节</translation>
+    </message>
+    <message>
+      <source>Agent</source>
+      <translation>Agent</translation>
+    </message>
+    <message>
+      <source>Day</source>
+      <translation>日期</translation>
+    </message>
+    <message>
+      <source>Model</source>
+      <translation>模型</translation>
+    </message>
+    <message>
+      <source>Calls</source>
+      <translation>调用次数</translation>
+    </message>
+    <message>
+      <source>Prompt tokens</source>
+      <translation>输入 tokens</translation>
+    </message>
+    <message>
+      <source>Cache hits</source>
+      <translation>缓存命中</translation>
+    </message>
+    <message>
+      <source>Hit share</source>
+      <translation>命中率</translation>
+    </message>
+    <message>
+      <source>Output tokens</source>
+      <translation>输出 tokens</translation>
+    </message>
+    <message>
+      <source>Thinking tokens</source>
+      <translation>思考 tokens</translation>
+    </message>
+    <message>
+      <source>Seconds</source>
+      <translation>秒</translation>
+    </message>
+    <message>
+      <source>Cost</source>
+      <translation>费用</translation>
+    </message>
+    <message>
+      <source>%1 of these calls are our own estimate: the server reported no usage</source>
+      <translation>其中 %1 次是 Workbench 的估算：服务器未报告用量</translation>
+    </message>
+  </context>
+  <context>
+    <name>UsageView</name>
+    <message>
+      <source>Usage</source>
+      <translation>用量</translation>
+    </message>
+    <message>
+      <source>By chapter</source>
+      <translation>按章节</translation>
+    </message>
+    <message>
+      <source>By agent</source>
+      <translation>按 Agent</translation>
+    </message>
+    <message>
+      <source>By day</source>
+      <translation>按日期</translation>
+    </message>
+    <message>
+      <source>By model</source>
+      <translation>按模型</translation>
+    </message>
+    <message>
+      <source>Refresh</source>
+      <translation>刷新</translation>
+    </message>
+    <message>
+      <source>Tokens as the model servers reported them; * marks calls the server reported nothing for, counted by Workbench. Prices per million tokens are set per model profile in Settings.</source>
+      <translation>tokens 以模型服务器报告的为准；* 表示服务器未报告、由 Workbench 自行估算的调用。每百万 tokens 的价格在“设置”里按模型配置填写。</translation>
+    </message>
+    <message>
+      <source>No model calls recorded yet (%1).</source>
+      <translation>还没有记录任何模型调用（%1）。</translation>
+    </message>
+    <message>
+      <source>Whole book: %1 calls · %2 prompt tokens (cache hit %3) · %4 output tokens (thinking %5) · %6</source>
+      <translation>全书合计：%1 次调用 · 输入 %2 tokens（缓存命中 %3）· 输出 %4 tokens（思考 %5）· %6</translation>
+    </message>
+  </context>
 </TS>

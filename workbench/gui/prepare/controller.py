@@ -60,6 +60,7 @@ class PrepareFeed(QObject):
 
     statusMessage = Signal(str)
     chapterWritten = Signal(object)  # Path of a chapter a draft was saved into
+    usageRecorded = Signal(object)  # UsageRecord of a send
 
     def __init__(self, window: PrepareHost, parent: QWidget) -> None:
         super().__init__(parent)
@@ -189,6 +190,7 @@ class PrepareFeed(QObject):
         dialog.draftSaveRequested.connect(self.save_draft)
         dialog.editPromptsRequested.connect(self.edit_prompts)
         dialog.statusMessage.connect(self.statusMessage)
+        dialog.usageRecorded.connect(self.usageRecorded)
         self.dialog = dialog
         dialog.show()
         dialog.raise_()

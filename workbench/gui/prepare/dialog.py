@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
 )
 
 from workbench.book.project import Project
+from workbench.calls.request import missing_key, send_settings
 from workbench.errors import WorkbenchError
 from workbench.feed import Feed, token_counter
 from workbench.feed.fixes import Fix, FixKind, checklist_fixes
@@ -49,6 +50,7 @@ class PrepareFeedDialog(QDialog):
     draftSaveRequested = Signal(object, bool)  # DraftView, append
     editPromptsRequested = Signal()
     statusMessage = Signal(str)
+    usageRecorded = Signal(object)  # UsageRecord of a send
 
     def __init__(
         self,
@@ -264,14 +266,7 @@ class PrepareFeedDialog(QDialog):
     def send_settings(self) -> Settings:
         """The settings a send uses: the author's endpoint, else the model profile's defaults
         (its base URL and model name; a key only ever comes from the settings)."""
-        settings = self.settings.with_environment()
-        profile = self.feed.profile if self.feed else None
-        if profile is None or settings.llm.base_url:
-            return settings
-        llm = settings.llm.model_copy(
-            update={"base_url": profile.base_url, "model": settings.llm.model or profile.model}
-        )
-        return settings.model_copy(update={"llm": llm})
+        return send_settings(self.settings, self.feed.profile if self.feed else None)
 
     def send_blocked_reason(self) -> str:
         """Why Send is disabled ('' when it is not)."""
@@ -286,8 +281,7 @@ class PrepareFeedDialog(QDialog):
                 "(or WORKBENCH_LLM_BASE_URL and WORKBENCH_LLM_MODEL)."
             )
         profile = self.feed.profile if self.feed else None
-        own_url = self.settings.with_environment().llm.base_url
-        if profile and not own_url and not profile.local and not llm.api_key.get_secret_value():
+        if profile and missing_key(self.settings, profile):
             return (
                 self.tr("%1 (%2) needs an API key: set it in Settings.")
                 .replace("%1", profile.label)
@@ -353,7 +347,13 @@ class PrepareFeedDialog(QDialog):
         messages = chat_messages(self.project, self.markdown)
         try:
             job = SendJob(
-                self.project, self.send_settings(), self.chapter, self.agent, messages, self
+                self.project,
+                self.send_settings(),
+                self.chapter,
+                self.agent,
+                messages,
+                self,
+                profile=self.feed.profile,
             )
         except WorkbenchError as error:
             self.show_error(str(error))
@@ -366,6 +366,7 @@ class PrepareFeedDialog(QDialog):
         view.discardRequested.connect(self.discard_draft)
         job.finished.connect(self._job_finished)
         job.failed.connect(self._job_failed)
+        job.usageRecorded.connect(self.usageRecorded)
         self.jobs.append(job)
         index = self.tabs.addTab(view, self.tr("Draft %1").replace("%1", str(len(self.jobs))))
         self.tabs.setCurrentIndex(index)

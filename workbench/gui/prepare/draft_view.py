@@ -1,26 +1,29 @@
 """One draft tab: the reply streaming in, tokens received and time elapsed, Cancel, and what
-to do with the draft afterwards (save as the chapter, append to it, discard)."""
+to do with the draft afterwards (save as the chapter, append to it, discard). Above the draft,
+a collapsible 思考 pane shows a reasoning model's thinking with its own token count (never part
+of the draft; kept beside it only by 保留思考); while a 429 / 5xx is waited out, its countdown;
+when the call ends, its usage line: tokens, the cache-hit share and the cost."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, QTimer, Signal
+from PySide6.QtCore import QEvent, Qt, QTimer, Signal
 from PySide6.QtGui import QTextCursor
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QPlainTextEdit,
     QPushButton,
+    QSplitter,
+    QToolButton,
     QVBoxLayout,
     QWidget,
 )
 
 from workbench.feed.tokens import TokenCounter
 from workbench.gui.prepare.send import SendJob
+from workbench.gui.prepare.usage_line import GrowingCount, usage_text
 
 STATS_MS = 250
-# Tokens are counted as the reply grows, piece by piece up to its last line break; the open
-# line is counted afresh each time, folded in once it is this long (a reply with no breaks).
-OPEN_LINE_CHARS = 2000
 
 
 class DraftView(QWidget):
@@ -40,6 +43,22 @@ class DraftView(QWidget):
         self.text_edit = QPlainTextEdit(self)
         self.text_edit.setObjectName("draftText")
         self.text_edit.setReadOnly(True)
+        self.reasoning_toggle = QToolButton(self)
+        self.reasoning_toggle.setObjectName("reasoningToggle")
+        self.reasoning_toggle.setCheckable(True)
+        self.reasoning_toggle.setChecked(True)
+        self.reasoning_toggle.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
+        self.reasoning_text = QPlainTextEdit(self)
+        self.reasoning_text.setObjectName("reasoningText")
+        self.reasoning_text.setReadOnly(True)
+        self.keep_reasoning_button = QPushButton(self)
+        self.keep_reasoning_button.setObjectName("keepReasoningButton")
+        self.retry_label = QLabel(self)
+        self.retry_label.setObjectName("retryCountdown")
+        self.retry_label.setStyleSheet("color: #8a5300;")
+        self.usage = QLabel(self)
+        self.usage.setObjectName("draftUsage")
+        self.usage.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.stats = QLabel(self)
         self.stats.setObjectName("draftStats")
         self.cancel_button = QPushButton(self)
@@ -59,23 +78,45 @@ class DraftView(QWidget):
             self.discard_button,
         ):
             buttons.addWidget(button)
+        thinking = QHBoxLayout()
+        thinking.addWidget(self.reasoning_toggle)
+        thinking.addStretch(1)
+        thinking.addWidget(self.keep_reasoning_button)
+        self.splitter = QSplitter(Qt.Orientation.Vertical, self)
+        self.splitter.addWidget(self.reasoning_text)
+        self.splitter.addWidget(self.text_edit)
+        self.splitter.setStretchFactor(0, 1)
+        self.splitter.setStretchFactor(1, 3)
         layout = QVBoxLayout(self)
-        layout.addWidget(self.text_edit, 1)
+        layout.addLayout(thinking)
+        layout.addWidget(self.splitter, 1)
+        layout.addWidget(self.retry_label)
+        layout.addWidget(self.usage)
         layout.addLayout(buttons)
         self._tokens = 0
-        self._counted = 0  # characters of the reply whose tokens are in _counted_tokens
-        self._counted_tokens = 0
+        self._answer_count = GrowingCount(counter)
+        self._reasoning_count = GrowingCount(counter)
+        self._reasoning_tokens = 0
+        self._kept_reasoning = ""  # where the reasoning was kept, once the author asked
         self._shown = ""
         self._stats_timer = QTimer(self)
         self._stats_timer.setInterval(STATS_MS)
         self._stats_timer.timeout.connect(self._update_stats)
         self.cancel_button.clicked.connect(job.cancel)
+        self.reasoning_toggle.toggled.connect(self._toggle_reasoning)
+        self.keep_reasoning_button.clicked.connect(self._keep_reasoning)
+        job.reasoningChanged.connect(self._reasoning_changed)
+        job.waiting.connect(self._waiting)
+        job.usageRecorded.connect(self._usage_recorded)
         self.save_button.clicked.connect(self._save_clicked)
         self.append_button.clicked.connect(self._append_clicked)
         self.discard_button.clicked.connect(self._discard_clicked)
         job.textChanged.connect(self._text_changed)
         job.finished.connect(self._finished)
         self._stats_timer.start()
+        self._show_thinking(job.profile.thinks)
+        self.retry_label.hide()
+        self.usage.hide()
         self.retranslate()
         self._update_buttons()
 
@@ -85,7 +126,15 @@ class DraftView(QWidget):
         self.save_button.setText(self.tr("Save as chapter %1").replace("%1", str(self.chapter)))
         self.append_button.setText(self.tr("Append to chapter %1").replace("%1", str(self.chapter)))
         self.discard_button.setText(self.tr("Discard"))
+        self.keep_reasoning_button.setText(self.tr("Keep reasoning"))
+        self.keep_reasoning_button.setToolTip(
+            self.tr(
+                "Write the reasoning beside the draft in .workbench/drafts/, never in a chapter"
+            )
+        )
         self._update_stats()
+        if self.job.record is not None:
+            self._usage_recorded(self.job.record)
 
     def changeEvent(self, event: QEvent) -> None:
         """Retranslate when the UI language changes."""
@@ -111,8 +160,75 @@ class DraftView(QWidget):
         if at_end:
             scrollbar.setValue(scrollbar.maximum())
 
+    # --- reasoning, retries, usage -----------------------------------------------------
+
+    def _show_thinking(self, shown: bool) -> None:
+        self.reasoning_toggle.setVisible(shown)
+        self.keep_reasoning_button.setVisible(shown)
+        self.reasoning_text.setVisible(shown and self.reasoning_toggle.isChecked())
+
+    def _toggle_reasoning(self, open_: bool) -> None:
+        self.reasoning_text.setVisible(open_)
+        self._update_reasoning_title()
+
+    def _reasoning_changed(self, text: str) -> None:
+        self._show_thinking(True)
+        scrollbar = self.reasoning_text.verticalScrollBar()
+        at_end = scrollbar.value() >= scrollbar.maximum() - 4
+        shown = self.reasoning_text.document().characterCount() - 1
+        if shown <= len(text):
+            cursor = QTextCursor(self.reasoning_text.document())
+            cursor.movePosition(QTextCursor.MoveOperation.End)
+            cursor.insertText(text[shown:])
+        if at_end:
+            scrollbar.setValue(scrollbar.maximum())
+
+    def _update_reasoning_title(self) -> None:
+        arrow = "▾" if self.reasoning_toggle.isChecked() else "▸"
+        self.reasoning_toggle.setText(
+            self.tr("%1 Thinking · %2 tokens")
+            .replace("%1", arrow)
+            .replace("%2", f"{self._reasoning_tokens:,}")
+        )
+
+    def _keep_reasoning(self) -> None:
+        path = self.job.keep_reasoning()
+        if path is not None:
+            self._kept_reasoning = self.job.project.relative(path)
+            self.keep_reasoning_button.setToolTip(
+                self.tr("Kept in %1").replace("%1", self._kept_reasoning)
+            )
+        self._update_buttons()
+
+    def _waiting(self, _wait: object) -> None:
+        self._update_retry()
+
+    def _update_retry(self) -> None:
+        wait = self.job.retry
+        if wait is None:
+            self.retry_label.hide()
+            return
+        left = self.job.retry_left()
+        status = f"HTTP {wait.status}" if wait.status else self.tr("no connection")
+        self.retry_label.setText(
+            self.tr("%1 — retrying in %2 s (retry %3 of %4); Cancel stops waiting")
+            .replace("%1", status)
+            .replace("%2", f"{left:.0f}")
+            .replace("%3", str(wait.retry))
+            .replace("%4", str(wait.retries))
+        )
+        self.retry_label.setToolTip(wait.reason)
+        self.retry_label.show()
+
+    def _usage_recorded(self, record: object) -> None:
+        self.usage.setText(usage_text(record))
+        self.usage.show()
+
     def _finished(self, _state: str) -> None:
         self._stats_timer.stop()
+        self.retry_label.hide()
+        if not self.job.reasoning:  # a thinking profile's pane waited for thoughts; none came
+            self._show_thinking(False)
         if self.job.text != self._shown:
             self._text_changed(self.job.text)
         self.text_edit.setReadOnly(False)
@@ -139,7 +255,11 @@ class DraftView(QWidget):
         return failure.replace("%1", self.job.error)
 
     def _update_stats(self) -> None:
-        self._tokens = self._received_tokens()
+        self._tokens = self._answer_count.tokens(self.job.text)
+        if self.job.reasoning or self._reasoning_tokens:
+            self._reasoning_tokens = self._reasoning_count.tokens(self.job.reasoning)
+        self._update_reasoning_title()
+        self._update_retry()
         self.stats.setText(
             self.tr("%1 tokens received · %2 s · %3")
             .replace("%1", str(self._tokens))
@@ -149,22 +269,6 @@ class DraftView(QWidget):
         if self.job.state == "failed":
             self.stats.setStyleSheet("color: #b3261e;")
 
-    def _received_tokens(self) -> int:
-        """Tokens in the reply so far, counting only what is new since the last time (the
-        whole reply a few times a second would stall the screen on a long one). Uncached:
-        the shared token cache stays free of every intermediate text."""
-        text = self.job.text
-        if len(text) < self._counted:  # the reply was refused and dropped
-            self._counted = self._counted_tokens = 0
-        cut = text.rfind("\n", self._counted) + 1
-        if len(text) - max(cut, self._counted) > OPEN_LINE_CHARS:
-            cut = len(text)
-        if cut > self._counted:
-            self._counted_tokens += self.counter.count_uncached(text[self._counted : cut])
-            self._counted = cut
-        rest = text[self._counted :]
-        return self._counted_tokens + (self.counter.count_uncached(rest) if rest else 0)
-
     def _update_buttons(self) -> None:
         running = self.job.is_running()
         self.cancel_button.setEnabled(running)
@@ -172,6 +276,10 @@ class DraftView(QWidget):
         self.save_button.setEnabled(not running and has_text)
         self.append_button.setEnabled(not running and has_text)
         self.discard_button.setEnabled(not running)
+        has_reasoning = bool(self.job.reasoning) and not self.job.refused
+        self.keep_reasoning_button.setEnabled(
+            not running and has_reasoning and not self._kept_reasoning
+        )
 
     def _save_clicked(self) -> None:
         self.saveRequested.emit(self, False)

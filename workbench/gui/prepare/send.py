@@ -8,6 +8,11 @@ server, until the read timeout) can be cancelled at once: the draft is kept and 
 cancelled straight away, and the thread, told to stop, ends at its next chunk or timeout
 without anything waiting for it.
 
+A reasoning model's thinking streams into its own text (`reasoning`), never into the draft;
+each wait before a retry (429 / 5xx) is announced with its length so the draft tab can count
+it down, and Cancel ends the wait. The call is recorded in `.workbench/usage.jsonl`; its
+record comes back as `usageRecorded`.
+
 Only a reply worth keeping is kept: a draft file appears once text has arrived, and a reply
 that is refused — not a chat completion, invalid UTF-8, echoing the key, longer than any draft
 (MAX_REPLY_CHARS) — leaves no draft behind and nothing of it on screen. A reply cut short by
@@ -24,10 +29,19 @@ from pathlib import Path
 
 from PySide6.QtCore import QObject, QTimer, Signal
 
-from workbench.book.drafts import finish_draft, new_draft_path, write_draft
+from workbench.book.drafts import (
+    MAX_DRAFT_CHARS,
+    finish_draft,
+    keep_reasoning,
+    new_draft_path,
+    write_draft,
+)
 from workbench.book.project import Project
+from workbench.calls.usage import UsageRecord, recorded_call
 from workbench.errors import WorkbenchError
 from workbench.llm import ChatClient, LlmCancelled, LlmKeyEchoed, LlmMalformedResponse
+from workbench.llm.client import RetryWait
+from workbench.models.profiles import ModelProfile
 from workbench.settings import Settings
 from workbench.summaries.backend import endpoint_config
 
@@ -35,9 +49,8 @@ log = logging.getLogger(__name__)
 
 DRAIN_MS = 50
 DRAFT_WRITE_S = 1.0  # how often the growing draft is written to disk
-# Far past any model's output limit (64k tokens is about 100,000 字); more is a broken endpoint,
-# and a reply that size would only stall the screen it streams into.
-MAX_REPLY_CHARS = 100_000
+# A reply past any draft (MAX_DRAFT_CHARS) is a broken endpoint, and would only stall the screen.
+MAX_REPLY_CHARS = MAX_DRAFT_CHARS
 REFUSED = (LlmMalformedResponse, LlmKeyEchoed)  # the reply itself is bad: nothing of it is kept
 
 
@@ -45,6 +58,9 @@ class SendJob(QObject):
     """One chat request for one draft. Signals arrive on the GUI thread."""
 
     textChanged = Signal(str)  # the whole reply so far (the client masks any echoed key)
+    reasoningChanged = Signal(str)  # the whole reasoning so far
+    waiting = Signal(object)  # RetryWait: a retry is coming after this wait
+    usageRecorded = Signal(object)  # UsageRecord of the call, once it is written
     finished = Signal(str)  # state: done / cancelled / failed
     failed = Signal(str)  # the reason, for the author
 
@@ -56,12 +72,22 @@ class SendJob(QObject):
         agent: str,
         messages: list[dict],
         parent: QObject | None = None,
+        *,
+        profile: ModelProfile,
     ) -> None:
         super().__init__(parent)
         self.config = endpoint_config(settings)
+        self.project = project
+        self.chapter = chapter
+        self.agent = agent
+        self.profile = profile
         self.messages = messages
         self.draft_path: Path = new_draft_path(project, chapter, agent)
         self.text = ""
+        self.reasoning = ""
+        self.record: UsageRecord | None = None
+        self.retry: RetryWait | None = None  # the wait in progress, if any
+        self.retry_until = 0.0  # monotonic time the wait ends
         self.state = "streaming"
         self.error = ""
         self.refused = False  # the reply was refused: nothing of it is kept
@@ -116,7 +142,21 @@ class SendJob(QObject):
     def _run(self) -> None:
         client = ChatClient(self.config)
         try:
-            client.complete(self.messages, stream=True, cancel=self._cancel, on_delta=self._delta)
+            recorded_call(
+                client,
+                self.project,
+                self.messages,
+                kind="send",
+                agent=self.agent,
+                chapter=self.chapter,
+                profile=self.profile,
+                on_record=self._recorded,
+                stream=True,
+                cancel=self._cancel,
+                on_delta=self._delta,
+                on_reasoning=self._reasoning,
+                on_wait=self._wait,
+            )
         except LlmCancelled:
             if self._too_long.is_set():
                 self._events.put(("too_long", ""))
@@ -132,6 +172,15 @@ class SendJob(QObject):
         else:
             self._events.put(("done", ""))
 
+    def _reasoning(self, piece: str) -> None:
+        self._events.put(("reasoning", piece))
+
+    def _wait(self, wait: RetryWait) -> None:
+        self._events.put(("wait", (wait, time.monotonic() + wait.seconds)))
+
+    def _recorded(self, record: UsageRecord) -> None:
+        self._events.put(("usage", record))
+
     def _delta(self, piece: str) -> None:
         if self._too_long.is_set():
             return
@@ -145,20 +194,34 @@ class SendJob(QObject):
     # --- results (GUI thread) ----------------------------------------------------------
 
     def _drain_events(self) -> None:
-        grew, outcome = False, None
+        grew, thought, outcome = False, False, None
         while True:
             try:
                 kind, payload = self._events.get_nowait()
             except queue.Empty:
                 break
+            if kind == "usage":  # recorded even after a cancel: the call was billed
+                self.record = payload
+                self.usageRecorded.emit(payload)
+                continue
             if self.state != "streaming":
                 continue  # cancelled already: late pieces are not part of the draft
             if kind == "delta":
                 self.text += payload
                 self.pieces += 1
                 grew = True
+                self.retry = None
+            elif kind == "reasoning":
+                self.reasoning += payload
+                thought = True
+                self.retry = None
+            elif kind == "wait":
+                self.retry, self.retry_until = payload
+                self.waiting.emit(self.retry)
             else:
                 outcome = (kind, payload)
+        if thought:
+            self.reasoningChanged.emit(self.reasoning)
         if grew:
             self.textChanged.emit(self.text)
             if time.monotonic() - self._last_write >= DRAFT_WRITE_S:
@@ -186,8 +249,21 @@ class SendJob(QObject):
         except OSError as error:
             log.error("cannot keep the draft %s: %s", self.draft_path, error)
 
+    def retry_left(self) -> float:
+        """Seconds left of the wait before the next retry (0 when not waiting)."""
+        if self.retry is None or self.state != "streaming":
+            return 0.0
+        return max(self.retry_until - time.monotonic(), 0.0)
+
+    def keep_reasoning(self) -> Path | None:
+        """Write the reasoning beside the draft (only when the author asks); its path."""
+        if not self.reasoning or self.state == "streaming" or self.refused:
+            return None
+        return keep_reasoning(self.draft_path, self.reasoning)
+
     def _end(self, state: str) -> None:
         self.state = state
+        self.retry = None
         self.ended_at = time.monotonic()
         try:
             if self.text:

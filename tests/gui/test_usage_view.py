@@ -1,0 +1,83 @@
+"""Feed ▸ Usage after three sends driven by clicks: the view's totals by chapter, agent, day and
+model, and the book's total, are exactly what `workbench usage --format json` prints."""
+
+from __future__ import annotations
+
+import json
+
+from PySide6.QtCore import Qt
+from PySide6.QtTest import QTest
+from test_draft_usage import REPLY, THOUGHT, USAGE, send_by_click, settings_for, wait_done
+
+from workbench.calls.report import GROUPINGS
+from workbench.cli.main import EXIT_OK, main
+from workbench.gui.usage.model import ROW_DATA_ROLE
+
+
+def open_usage_by_menu(window, qtbot):  # type: ignore[no-untyped-def]
+    """喂入 ▸ 用量…, clicked on the menu bar and then in the menu."""
+    bar = window.menuBar()
+    feed_menu = window.actions_.feed_menu
+    QTest.mouseClick(
+        bar, Qt.MouseButton.LeftButton, pos=bar.actionGeometry(feed_menu.menuAction()).center()
+    )
+    qtbot.waitUntil(feed_menu.isVisible, timeout=5_000)
+    action = window.actions_.usage
+    QTest.mouseClick(
+        feed_menu, Qt.MouseButton.LeftButton, pos=feed_menu.actionGeometry(action).center()
+    )
+    view = window.findChild(object, "usageView")
+    qtbot.waitUntil(view.isVisible, timeout=5_000)
+    return view
+
+
+def model_rows(view) -> list[dict]:  # type: ignore[no-untyped-def]
+    model = view.model
+    return [model.index(row, 0).data(ROW_DATA_ROLE) for row in range(model.rowCount())]
+
+
+def test_the_usage_view_equals_the_cli_after_three_sends(
+    make_window, novel, chat_server, Reply, qtbot, capsys, tmp_path
+):
+    chat_server.play(
+        Reply("ok", REPLY, reasoning=THOUGHT, usage=USAGE),
+        Reply(
+            "ok",
+            REPLY,
+            usage={**USAGE, "prompt_cache_hit_tokens": 0, "prompt_cache_miss_tokens": 1_000_000},
+        ),
+        Reply("ok", REPLY),  # a server that reports nothing: our estimate
+    )
+    window = make_window(settings_for(chat_server))
+    assert window.open_project(novel)
+    for chapter, agent in ((13, "MainWriter"), (13, "MainWriter"), (12, "OOCGuardian")):
+        _dialog, job, view = send_by_click(window, qtbot, chapter, agent)
+        wait_done(qtbot, job)
+        qtbot.waitUntil(lambda view=view: view.usage.isVisible(), timeout=10_000)
+    window.prepare.dialog.close()
+
+    view = open_usage_by_menu(window, qtbot)
+    assert main(["usage", str(novel), "--format", "json"]) == EXIT_OK
+    printed = json.loads(capsys.readouterr().out)
+    assert printed["total"]["calls"] == 3 and printed["total"]["estimated_calls"] == 1
+    assert view.data["total"] == printed["total"]
+    total = view.total.text()
+    assert "3 次调用" in total and f"{printed['total']['prompt_tokens']:,}" in total
+    tabs = view.groupings
+    for index, grouping in enumerate(GROUPINGS):
+        QTest.mouseClick(tabs, Qt.MouseButton.LeftButton, pos=tabs.tabRect(index).center())
+        assert view.grouping() == grouping
+        assert model_rows(view) == printed["by"][grouping], grouping
+        shown = [view.model.index(r, 0).data() for r in range(view.model.rowCount())]
+        assert shown == [row["key"] for row in printed["by"][grouping]]
+    assert [row["key"] for row in printed["by"]["chapter"]] == ["12", "13"]
+    assert [row["calls"] for row in printed["by"]["agent"]] == [2, 1]
+    view.grab().save(str(tmp_path / "usage-view.png"))
+    print(tmp_path / "usage-view.png")
+
+
+def test_an_empty_book_says_no_calls_yet(make_window, novel, qtbot):
+    window = make_window()
+    assert window.open_project(novel)
+    view = open_usage_by_menu(window, qtbot)
+    assert "还没有记录任何模型调用" in view.total.text() and view.model.rowCount() == 0

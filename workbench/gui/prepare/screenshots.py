@@ -1,5 +1,6 @@
 """`make screenshots`, the Prepare feed part: the dialog not ready and ready, a draft while
-the reply streams in from a real chat server on 127.0.0.1, and the history diff.
+the reply streams in from a real chat server on 127.0.0.1, a reasoning model's draft with its
+思考 pane and usage line, Feed ▸ Usage, and the history diff.
 
 The chat server is the test suite's (tests/llm/chat_server.py), so this runs from a checkout.
 """
@@ -16,13 +17,29 @@ from pydantic import SecretStr
 from PySide6.QtWidgets import QWidget
 
 from workbench.book.layout import Role
-from workbench.settings import LlmSettings
+from workbench.settings import LlmSettings, ProfileSettings, save_settings
 
 SIZE = (1280, 720)
 REPLY = "# 第13章 余烬\n\n" + "".join(
     f"灯芯爆出第{i}点火星时，沈砚才发觉长明殿里只剩他一人。他把灯牌压在掌心，"
     "听见殿外的松涛一阵紧过一阵。\n\n"
     for i in range(1, 30)
+)
+THOUGHT = (
+    "本章是情感章，先让沈青棠在药庐里提起那瓶不收钱的药，看陆照接不接得上；他接不上，"
+    "她便知道他烧掉了初遇的那个下午。灯纹的伏笔计划在第18章回收，这里只让红痕再亮一次。"
+)
+# What a DeepSeek server reports for such a call (its cache held the book's stable head).
+USAGE = {
+    "prompt_tokens": 11_890,
+    "completion_tokens": 1_460,
+    "prompt_cache_hit_tokens": 9_984,
+    "prompt_cache_miss_tokens": 1_906,
+    "completion_tokens_details": {"reasoning_tokens": 212},
+}
+# Example prices per million tokens for the picture (set your provider's in Settings).
+PRICES = ProfileSettings(
+    price_input_hit=0.2, price_input_miss=2.0, price_output=3.0, currency="CNY"
 )
 
 
@@ -63,6 +80,20 @@ def render_prepare(
         written.append(save(dialog, out_dir / "prepare-draft.png"))
         job.cancel()
         job.wait(5)
+
+        save_settings(window.settings.model_copy(update={"profiles": {"deepseek-v4": PRICES}}))
+        dialog.refresh()
+        reply = chat.Reply("ok", REPLY[:400], reasoning=THOUGHT, usage=USAGE, chunk_size=40)
+        server.play(reply)
+        job = dialog.send()
+        job.wait(10)
+        settle(600)
+        written.append(save(dialog, out_dir / "prepare-draft-usage.png"))
+        usage = window.open_usage()
+        usage.resize(980, 360)
+        settle(200)
+        written.append(save(usage, out_dir / "usage-view.png"))
+        usage.close()
 
     plan = project.plan_file(13)
     text = project.read(plan).text

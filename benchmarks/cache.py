@@ -28,6 +28,7 @@ from feed import build_project, write_session_plans
 from workbench.book.project import Project
 from workbench.feed import build_feed
 from workbench.feed.prompt import chat_messages
+from workbench.feed.render import feed_markdown
 from workbench.feed.tokens import TokenCounter
 
 AGENTS = ("MainWriter", "OOCGuardian", "FinalReviewer", "ReaderSimulator")
@@ -36,7 +37,7 @@ CHAPTERS = range(41, 46)
 
 def messages(project: Project, agent: str, chapter: int) -> list[dict]:
     """The request's messages, with this tree's chat_messages (new or old signature)."""
-    markdown = build_feed(project, agent, chapter).to_markdown()
+    markdown = feed_markdown(build_feed(project, agent, chapter))
     if len(inspect.signature(chat_messages).parameters) == 2:
         return chat_messages(project, markdown)
     return chat_messages(project, agent, chapter, markdown)  # type: ignore[call-arg]

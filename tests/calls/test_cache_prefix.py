@@ -11,7 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from workbench.cli.main import EXIT_OK, main
+from workbench.cli.exits import EXIT_OK
+from workbench.cli.main import main
 from workbench.feed.history import feed_sections
 
 REPO = Path(__file__).resolve().parents[2]

@@ -12,7 +12,8 @@ from pydantic import SecretStr
 from workbench.book.project import Project
 from workbench.calls.report import usage_data
 from workbench.calls.usage import read_usage, recorded_call, usage_path
-from workbench.cli.main import EXIT_OK, EXIT_PROBLEMS, main
+from workbench.cli.exits import EXIT_OK, EXIT_PROBLEMS
+from workbench.cli.main import main
 from workbench.llm import ChatClient, ClientConfig, LlmCancelled
 from workbench.models import profile_named
 from workbench.settings import LlmSettings, ProfileSettings, Settings, save_settings

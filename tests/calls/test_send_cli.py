@@ -11,7 +11,7 @@ from pathlib import Path
 
 from pydantic import SecretStr
 
-from workbench.cli.main import EXIT_NOT_READY, EXIT_PROBLEMS
+from workbench.cli.exits import EXIT_NOT_READY, EXIT_PROBLEMS
 from workbench.settings import LlmSettings, ProfileSettings, Settings, save_settings
 
 KEY = "sk-send-cli-5a4b3c2d1e"

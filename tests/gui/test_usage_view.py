@@ -10,7 +10,8 @@ from PySide6.QtTest import QTest
 from test_draft_usage import REPLY, THOUGHT, USAGE, send_by_click, settings_for, wait_done
 
 from workbench.calls.report import GROUPINGS
-from workbench.cli.main import EXIT_OK, main
+from workbench.cli.exits import EXIT_OK
+from workbench.cli.main import main
 from workbench.gui.usage.model import ROW_DATA_ROLE
 
 

@@ -98,7 +98,7 @@ def run(args: argparse.Namespace) -> int:
     text = render(feed, args.format) if args.format != "messages" else request_text(project, feed)
     if args.save:
         # The history keeps feeds: for the request body, the feed it carries.
-        kept = (text, args.format) if args.format != "messages" else (feed.to_markdown(), "md")
+        kept = (text, args.format) if args.format != "messages" else (feed_markdown(feed), "md")
         saved = save_feed(project, feed, *kept)
         print(f"saved {project.relative(saved)}", file=sys.stderr)
     if args.out is not None:
@@ -113,7 +113,7 @@ def request_text(project: Project, feed: Feed) -> str:
     from workbench.calls.request import feed_call  # the LLM client: only for this format
     from workbench.settings import load_settings
 
-    call = feed_call(project, feed, feed.to_markdown(), load_settings(), require_key=False)
+    call = feed_call(project, feed, feed_markdown(feed), load_settings(), require_key=False)
     return json.dumps(call.body, ensure_ascii=False, indent=2) + "\n"
 
 

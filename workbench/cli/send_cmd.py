@@ -25,9 +25,11 @@ from workbench.book.project import Project
 from workbench.calls.report import money, share_text
 from workbench.calls.request import feed_call
 from workbench.calls.usage import UsageRecord, recorded_call
+from workbench.cli.exits import EXIT_NOT_READY, EXIT_OK, EXIT_PROBLEMS
 from workbench.cli.feed_cmd import _passage
 from workbench.feed import AGENTS, build_feed
 from workbench.feed.history import save_feed
+from workbench.feed.render import feed_markdown
 from workbench.llm import LlmCancelled, LlmError, LlmKeyEchoed, LlmMalformedResponse
 from workbench.llm.client import RetryWait
 from workbench.settings import load_settings
@@ -109,8 +111,6 @@ class _Stream:
 
 def run(args: argparse.Namespace) -> int:
     """Build the feed, refuse it when not ready, send it, keep the draft, record the call."""
-    from workbench.cli.main import EXIT_NOT_READY, EXIT_OK, EXIT_PROBLEMS
-
     project = Project.open(args.directory)
     feed = build_feed(
         project,
@@ -128,7 +128,7 @@ def run(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
         return EXIT_NOT_READY
-    markdown = feed.to_markdown()
+    markdown = feed_markdown(feed)
     call = feed_call(project, feed, markdown, load_settings())
     save_feed(project, feed, markdown, "md", sent=True)
     stream = _Stream(new_draft_path(project, feed.chapter, feed.agent))

@@ -9,6 +9,7 @@ import sys
 from workbench.book.project import Project
 from workbench.calls.report import GROUPINGS, usage_data, usage_markdown
 from workbench.calls.usage import read_usage
+from workbench.cli.exits import EXIT_OK, EXIT_PROBLEMS
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -29,8 +30,6 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Print the totals; name every unreadable line on stderr."""
-    from workbench.cli.main import EXIT_OK, EXIT_PROBLEMS
-
     project = Project.open(args.directory)
     records, problems = read_usage(project)
     if args.format == "json":

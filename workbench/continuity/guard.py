@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import logging
 import threading
+from bisect import bisect_left
 from collections import OrderedDict
 from dataclasses import dataclass
 from pathlib import Path
@@ -80,41 +81,40 @@ class BookGuard:
 
     def check(self, number: int, *, dismissed: bool = False) -> list[Finding]:
         """Chapter N's findings, in text order; dismissed ones left out unless asked for."""
-        chapters = listed_chapters(self.project)
-        path = chapters.get(number)
+        return self._check(number, _Book(self), dismissed)
+
+    def check_all(self, numbers: list[int] | None = None) -> list[Finding]:
+        """The findings of these chapters (every chapter by default), chapter by chapter;
+        each chapter's scan is taken once for the whole run."""
+        book = _Book(self)
+        wanted = set(numbers) if numbers is not None else None
+        chosen = [n for n in book.numbers if wanted is None or n in wanted]
+        return [finding for number in chosen for finding in self._check(number, book, False)]
+
+    def _check(self, number: int, book: _Book, dismissed: bool) -> list[Finding]:
+        path = book.chapters.get(number)
         if path is None:
             return []
         text = self.project.read(path).text
         where = self.project.relative(path)
-        earlier = [
-            (n, self.project.relative(p), self._scan(p).mentions)
-            for n, p in sorted(chapters.items())
-            if n < number
-        ]
-        paid = self.tracker_paid + [
-            payoff for n, p in chapters.items() if n <= number for payoff in self._scan(p).payoffs
-        ]
-        paid += self._plan_payoffs(number)
+        before = book.numbers[: bisect_left(book.numbers, number)]
+        earlier = [(n, book.where(n), book.scan(n).mentions) for n in before]
+        paid = self.tracker_paid + [p for n in (*before, number) for p in book.scan(n).payoffs]
+        paid += [payoff for payoff in book.plan_payoffs() if payoff.chapter <= number]
         found = dead_acting(text, number, self.records.fates, self.names)
         drifted = [
             candidate
             for candidate in candidates(text, self.names, self.intended)
-            if not self._a_name(candidate, chapters, number)
+            if not self._a_name(candidate, book.chapters, number)
         ]
         found += drift_findings(number, where, drifted, self.sources)
         levels = levels_before(number, self.records.realms, earlier)
-        found += realm_findings(text, number, self.order, self._scan(path).mentions, levels)
+        found += realm_findings(text, number, self.order, book.scan(number).mentions, levels)
         found += payoff_findings(number, paid, self.entries)
         found.sort(key=lambda f: (f.line == 0, f.line, f.start, f.rule))
         if not dismissed:
             found = [f for f in found if f.key not in self.dismissed]
         return found
-
-    def check_all(self, numbers: list[int] | None = None) -> list[Finding]:
-        """The findings of these chapters (every chapter by default), chapter by chapter."""
-        chapters = sorted(listed_chapters(self.project))
-        wanted = chapters if numbers is None else [n for n in chapters if n in set(numbers)]
-        return [finding for number in wanted for finding in self.check(number)]
 
     def _a_name(self, candidate: Candidate, chapters: dict[int, Path], number: int) -> bool:
         """Whether the book up to N writes the candidate's stem as a name of its own."""
@@ -147,20 +147,45 @@ class BookGuard:
                 _scans.popitem(last=False)
         return scan
 
-    def _plan_payoffs(self, number: int) -> list[Payoff]:
-        """本章回收 lines of the plans of chapters up to N."""
+    def _plan_payoffs(self) -> list[Payoff]:
+        """本章回收 lines of every chapter plan."""
         found: list[Payoff] = []
         folder = self.project.root / self.project.layout.plans_dir
         if not folder.is_dir():
             return found
         for path in sorted(folder.iterdir()):
             chapter = _plan_number(path)
-            if chapter is None or chapter > number or not path.is_file():
+            if chapter is None or not path.is_file():
                 continue
             text = self.project.read(path).text
             if "本章回收" in text:
                 found += declared(text, chapter, self.project.relative(path), in_chapter=False)
         return found
+
+
+class _Book:
+    """The chapters of one check (or one run over the book): listed once, each scanned once."""
+
+    def __init__(self, guard: BookGuard) -> None:
+        self.guard = guard
+        self.chapters = listed_chapters(guard.project)
+        self.numbers = sorted(self.chapters)
+        self._scans: dict[int, ChapterScan] = {}
+        self._plans: list[Payoff] | None = None
+
+    def scan(self, number: int) -> ChapterScan:
+        found = self._scans.get(number)
+        if found is None:
+            found = self._scans[number] = self.guard._scan(self.chapters[number])
+        return found
+
+    def where(self, number: int) -> str:
+        return self.guard.project.relative(self.chapters[number])
+
+    def plan_payoffs(self) -> list[Payoff]:
+        if self._plans is None:
+            self._plans = self.guard._plan_payoffs()
+        return self._plans
 
 
 def _plan_number(path: Path) -> int | None:

@@ -55,6 +55,8 @@ class ChapterEditor(QWidget):
         self.heading_title = ""
         self._disk_version: TextFile | None = None
         self._newline = "\n"
+        # Callables (menu, point) that add to the right-click menu (the continuity guard's 忽略).
+        self.menu_extensions: list = []
         self.text_edit = ProseEdit(self)
         self.text_edit.setAcceptRichText(False)
         self.text_edit.setFont(font)
@@ -181,6 +183,8 @@ class ChapterEditor(QWidget):
             action = menu.addAction(self.tr("Regenerate this summary"))
             action.setObjectName("regenerateSummary")
             action.triggered.connect(partial(self.summaryRegenerateRequested.emit, *span))
+        for extend in self.menu_extensions:
+            extend(menu, position)
         return menu
 
     def _summary_range_at(self, position: QPoint) -> tuple[int, int] | None:

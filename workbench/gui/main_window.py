@@ -23,6 +23,7 @@ from workbench.feed.pins import PINS_FILE, pin_ref
 from workbench.gui import prompts
 from workbench.gui.actions import WindowActions
 from workbench.gui.context import ContextDock
+from workbench.gui.continuity.view import ContinuityGuard
 from workbench.gui.editor import ChapterEditor
 from workbench.gui.editor_tabs import EditorTabs
 from workbench.gui.fonts import editor_font
@@ -114,6 +115,8 @@ class MainWindow(QMainWindow):
         self.context_panel.set_buffer_source(self.tabs.unsaved_buffers)
         # The contract name (#11) for both: the toolbar's button and the panel's are one action.
         self.context_panel.add_header_action(self.actions_.prepare_feed, "prepareFeedButton")
+        self.continuity = ContinuityGuard(self.context_panel, self.tabs, self.open_path, self)
+        self.continuity.statusMessage.connect(self.show_message)
         self._wire()
         self._fill_recent_menu()
         self._update_title()
@@ -704,5 +707,6 @@ class MainWindow(QMainWindow):
         self.usage_view.close()
         self.summaries.shutdown()
         self.context_panel.shutdown()
+        self.continuity.shutdown()
         if self.project is not None:
             release_project_cache(self.project)

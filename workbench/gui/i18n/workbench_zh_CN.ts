@@ -346,6 +346,72 @@
     </message>
   </context>
   <context>
+    <name>ContinuityGuard</name>
+    <message>
+      <source>not checked: %1</source>
+      <translation>未检查：%1</translation>
+    </message>
+    <message>
+      <source>Cannot ignore it: %1</source>
+      <translation>无法忽略：%1</translation>
+    </message>
+    <message>
+      <source>Cannot remember it: %1</source>
+      <translation>无法记下：%1</translation>
+    </message>
+  </context>
+  <context>
+    <name>ContinuityList</name>
+    <message>
+      <source>Dead or gone, yet acting</source>
+      <translation>已死或已离场的人物在行动</translation>
+    </message>
+    <message>
+      <source>Name off by one character</source>
+      <translation>人名差一个字</translation>
+    </message>
+    <message>
+      <source>Realm below the one reached</source>
+      <translation>境界低于已达到的</translation>
+    </message>
+    <message>
+      <source>Realm jump (a question)</source>
+      <translation>境界连跳（疑问）</translation>
+    </message>
+    <message>
+      <source>Foreshadowing paid twice</source>
+      <translation>伏笔重复回收</translation>
+    </message>
+    <message>
+      <source>Paid before it was planted</source>
+      <translation>回收早于埋设</translation>
+    </message>
+    <message>
+      <source>Line %1</source>
+      <translation>第%1行</translation>
+    </message>
+    <message>
+      <source>Continuity: %1</source>
+      <translation>连续性：%1 条</translation>
+    </message>
+    <message>
+      <source>Continuity: nothing contradicts the book</source>
+      <translation>连续性：与前文无矛盾</translation>
+    </message>
+    <message>
+      <source>Ignore</source>
+      <translation>忽略</translation>
+    </message>
+    <message>
+      <source>“%1” is another character</source>
+      <translation>“%1”是另一个人</translation>
+    </message>
+    <message>
+      <source>Go to it</source>
+      <translation>跳转到此处</translation>
+    </message>
+  </context>
+  <context>
     <name>DiffDialog</name>
     <message>
       <source>Compare: %1</source>
@@ -1902,6 +1968,13 @@ Restore it into the editor? Nothing is written to the file until you save.</sour
     <message>
       <source>Detail</source>
       <translation>详情</translation>
+    </message>
+  </context>
+  <context>
+    <name>Underlines</name>
+    <message>
+      <source>Ignore: %1</source>
+      <translation>忽略：%1</translation>
     </message>
   </context>
 <context>

@@ -1,0 +1,146 @@
+"""The continuity guard in the app, on the sample: a drifted name typed into an open chapter
+(key events) is underlined and listed before any save; 忽略 removes both, and a reopened
+window still leaves it out."""
+
+from __future__ import annotations
+
+import json
+
+from panel_wait import settled
+from PySide6.QtCore import QPoint, Qt
+from PySide6.QtGui import QTextCharFormat, QTextCursor
+from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QApplication, QListWidget
+from real_input import choose, double_click, key, menu_texts, open_menu, shortcut
+
+DRIFT = "沈青裳"  # 沈青棠 is in the sample's cast
+
+
+def open_chapter_12(qtbot, window):
+    editor = window.open_path(window.project.chapter(12).path)
+    assert editor is not None
+    settled(qtbot, window.context_panel)
+    return editor
+
+
+def type_keys_at_end(editor, text: str) -> None:
+    cursor = editor.text_edit.textCursor()
+    cursor.movePosition(QTextCursor.MoveOperation.End)
+    editor.text_edit.setTextCursor(cursor)
+    editor.text_edit.setFocus()
+    key(editor.text_edit, Qt.Key.Key_Return)
+    for character in text:  # QTest.keyClicks maps ASCII only
+        QTest.sendKeyEvent(
+            QTest.KeyAction.Click,
+            editor.text_edit,
+            Qt.Key.Key_unknown,
+            character,
+            Qt.KeyboardModifier.NoModifier,
+        )
+
+
+def checked(qtbot, window):
+    guard = window.continuity
+    qtbot.waitUntil(
+        lambda: (
+            guard.result is not None
+            and guard.result.job_id == guard.refresher.latest_id
+            and not guard.refresher.is_busy()
+            and not window.context_panel.refresher.is_busy()
+            and not window.context_panel.debounce.isActive()
+        ),
+        timeout=30_000,
+    )
+    return guard
+
+
+def listed(window) -> list[str]:
+    view = window.context_panel.findChild(QListWidget, "continuityList")
+    return [view.item(row).text() for row in range(view.count())]
+
+
+def wavy(editor) -> list[str]:
+    return [
+        selection.cursor.selectedText()
+        for selection in editor.text_edit.extraSelections()
+        if selection.format.underlineStyle() == QTextCharFormat.UnderlineStyle.WaveUnderline
+    ]
+
+
+def test_typing_a_drifted_name_underlines_and_lists_it_before_any_save(qtbot, window):
+    editor = open_chapter_12(qtbot, window)
+    on_disk = editor.path.read_bytes()
+    guard = checked(qtbot, window)
+    assert listed(window) == [] and wavy(editor) == []  # the sample contradicts nothing
+    type_keys_at_end(editor, f"{DRIFT}点头。")
+    qtbot.waitUntil(lambda: DRIFT in "".join(listed(window)), timeout=30_000)
+    checked(qtbot, window)
+    assert editor.path.read_bytes() == on_disk  # nothing saved
+    [entry] = listed(window)
+    assert entry.startswith(
+        f"第{len(editor.text().rstrip(chr(10)).split(chr(10)))}行 · 人名差一个字 · 「{DRIFT}」"
+    )
+    assert wavy(editor) == [DRIFT]
+    underlines = guard.underlines_of(editor)
+    [(finding, _cursor)] = underlines.findings
+    assert "沈青棠" in finding.reason
+    # The reason is the underline's tooltip, and the list entry's.
+    view = window.context_panel.findChild(QListWidget, "continuityList")
+    assert view.item(0).toolTip() == finding.reason
+
+
+def test_double_click_jumps_and_ignore_survives_a_reopen(qtbot, window, make_window, novel):
+    editor = open_chapter_12(qtbot, window)
+    type_keys_at_end(editor, f"{DRIFT}点头。")
+    qtbot.waitUntil(lambda: len(listed(window)) == 1, timeout=30_000)
+    view = window.context_panel.findChild(QListWidget, "continuityList")
+    # Move the caret away, then double-click the entry: the caret goes to the name.
+    editor.text_edit.moveCursor(QTextCursor.MoveOperation.Start)
+    double_click(view.viewport(), view.visualItemRect(view.item(0)).center())
+    assert editor.text_edit.textCursor().selectedText() == DRIFT
+    shortcut(editor.text_edit, "Ctrl+S")
+    assert DRIFT in editor.path.read_text(encoding="utf-8")
+    checked(qtbot, window)
+    # 右键 ▸ 忽略 on the entry, chosen with the keyboard.
+    menu = open_menu(view.viewport(), view.visualItemRect(view.item(0)).center())
+    assert "“沈青裳”是另一个人" in menu_texts(menu)
+    choose(menu, "ignoreContinuity")
+    qtbot.waitUntil(lambda: listed(window) == [] and wavy(editor) == [])
+    checked(qtbot, window)
+    assert listed(window) == [] and wavy(editor) == []
+    kept = json.loads((novel / ".workbench" / "continuity.json").read_text(encoding="utf-8"))
+    assert kept == {"dismissed": [{"rule": "name-drift", "chapter": 12, "text": DRIFT}]}
+    window.shut_down()
+    window.close()
+    reopened = make_window()
+    assert reopened.open_project(novel)
+    again = open_chapter_12(qtbot, reopened)
+    checked(qtbot, reopened)
+    assert listed(reopened) == [] and wavy(again) == []
+    type_keys_at_end(again, "沈青堂点头。")  # a new drift is still found
+    qtbot.waitUntil(lambda: len(listed(reopened)) == 1, timeout=30_000)
+    assert "沈青堂" in listed(reopened)[0] and wavy(again) == ["沈青堂"]
+
+
+def test_right_click_on_the_underline_offers_ignore(qtbot, window):
+    editor = open_chapter_12(qtbot, window)
+    type_keys_at_end(editor, f"{DRIFT}点头。")
+    qtbot.waitUntil(lambda: wavy(editor) == [DRIFT], timeout=30_000)
+    checked(qtbot, window)
+    [(_finding, cursor)] = window.continuity.underlines_of(editor).findings
+    probe = QTextCursor(cursor)
+    probe.setPosition(cursor.selectionStart() + 1)
+    editor.text_edit.ensureCursorVisible()
+    editor.text_edit.setTextCursor(probe)
+    editor.text_edit.ensureCursorVisible()
+    point = editor.text_edit.cursorRect(probe).center()
+    viewport = editor.text_edit.viewport()
+    above = point - QPoint(0, 3 * editor.text_edit.cursorRect(probe).height())
+    elsewhere = open_menu(viewport, above)
+    assert not [a for a in elsewhere.actions() if a.objectName() == "ignoreContinuity"]
+    key(elsewhere, Qt.Key.Key_Escape)
+    # A second press this soon at another place would be a double-click.
+    qtbot.wait(QApplication.doubleClickInterval() + 50)
+    menu = open_menu(viewport, point)
+    choose(menu, "ignoreContinuity")
+    qtbot.waitUntil(lambda: listed(window) == [] and wavy(editor) == [])

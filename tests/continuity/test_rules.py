@@ -197,3 +197,9 @@ def test_marking_a_name_intended_writes_workbench_toml_and_keeps_the_rest(tmp_pa
     assert written.startswith(toml)
     assert 'intended_names = ["沈青裳", "沈青梅"]' in written
     assert check(tmp_path, 2) == []
+
+
+def test_single_characters_are_no_realms(tmp_path):
+    world = "# 世界\n\n## 力量体系\n\n兵、将、谋。\n"
+    write_book(tmp_path, filler(6) | {4: "林风为将。", 6: "林风为兵。"}, world=world)
+    assert check(tmp_path, 6) == []

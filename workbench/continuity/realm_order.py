@@ -12,12 +12,13 @@ from workbench.book.sections import find_section
 from workbench.feed.power import POWER_SYSTEM
 
 MIN_REALMS = 3  # fewer is no sequence to slip against
+MIN_REALM_LENGTH = 2  # 兵、将、谋 is no ladder of realms: one character matches anywhere
 MAX_REALM_LENGTH = 4  # 炼气, 大乘, 渡劫期: a longer item is a sentence
 _NOTES = re.compile(r"[（(][^（）()]*[)）]")
 _MARKUP = re.compile(r"[*_`~]")
 _NUMBERED = re.compile(r"^[ \t]*(?:\d+|[一二三四五六七八九十]+)[.、．)）][ \t]*(.+)$")
-_NAME = re.compile(rf"^([\u4e00-\u9fff]{{1,{MAX_REALM_LENGTH}}})")
-_SEQUENCE_ITEM = re.compile(rf"^[\u4e00-\u9fff]{{1,{MAX_REALM_LENGTH}}}$")
+_NAME = re.compile(rf"^([\u4e00-\u9fff]{{{MIN_REALM_LENGTH},{MAX_REALM_LENGTH}}})")
+_SEQUENCE_ITEM = re.compile(rf"^[\u4e00-\u9fff]{{{MIN_REALM_LENGTH},{MAX_REALM_LENGTH}}}$")
 
 
 def realm_order(project: Project) -> tuple[str, ...]:

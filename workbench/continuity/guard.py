@@ -98,7 +98,7 @@ class BookGuard:
         text = self.project.read(path).text
         where = self.project.relative(path)
         before = book.numbers[: bisect_left(book.numbers, number)]
-        earlier = [(n, book.where(n), book.scan(n).mentions) for n in before]
+        earlier = [(n, book.where(n), found) for n in before if (found := book.scan(n).mentions)]
         paid = self.tracker_paid + [p for n in (*before, number) for p in book.scan(n).payoffs]
         paid += [payoff for payoff in book.plan_payoffs() if payoff.chapter <= number]
         found = dead_acting(text, number, self.records.fates, self.names)

@@ -28,3 +28,8 @@ class DecodeProblem(FileProblem):
 
 class LayoutProblem(WorkbenchError):
     """A folder is not a novel project in any layout Workbench knows."""
+
+
+class ChangedOnDisk(FileProblem):
+    """A file changed on disk between its read and the write based on that read: the write
+    is refused and the file left as the other writer made it."""

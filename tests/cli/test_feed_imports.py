@@ -49,7 +49,7 @@ def imported_by_feed(tmp_path, project, *options: str) -> tuple[int, set[str]]:
     """(exit code, modules loaded) of `workbench feed PROJECT *options` in a fresh process."""
     record = tmp_path / "modules.json"
     feed = ["feed", str(project), "--agent", "MainWriter", "--chapter", "13", *options]
-    out = ["--out", str(tmp_path / "feed.json")]
+    out = ["--out", str(tmp_path / "feed.json"), "--force"]  # the same file each call
     subprocess.run([sys.executable, "-c", SCRIPT, str(record), *feed, *out], check=True)
     data = json.loads(record.read_text(encoding="utf-8"))
     return data["code"], set(data["modules"])

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import contextlib
 import copy
 import itertools
 import logging
 import os
 import threading
 import tomllib
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -16,11 +17,20 @@ from workbench.book import webnovel
 from workbench.book.chapter_stats import ChapterStats, StatKeeper, file_stat
 from workbench.book.containment import is_inside, resolve_inside
 from workbench.book.counting import count_zi
+from workbench.book.file_lock import holding, lock_file_for
 from workbench.book.layout import DEFAULT_PATHS, Layout, Role, detect_layout
 from workbench.book.naming import MAX_CHAPTER, chapter_number_from_name, title_from_heading
 from workbench.book.plans import Plan, plan_from_file, plan_from_outline
 from workbench.book.templates import EXAMPLE_PLAN, holds_only_template
-from workbench.book.textio import UTF8, TextFile, content_hash, encode, read_text, write_text
+from workbench.book.textio import (
+    NO_FILE,
+    UTF8,
+    TextFile,
+    content_hash,
+    encode,
+    read_text,
+    write_text,
+)
 from workbench.errors import FileProblem, WorkbenchError
 
 log = logging.getLogger(__name__)
@@ -161,15 +171,50 @@ class Project:
             return self.read(path).encoding
         return UTF8
 
-    def write(self, path: Path, text: str) -> TextFile:
-        """Write a project file atomically in its own encoding and refresh the cache."""
+    def write(self, path: Path, text: str, *, expect: str | None = None) -> TextFile:
+        """Write a project file atomically in its own encoding and refresh the cache, holding
+        the file's lock. `expect` is the sha256 of the text the new one was made from (or
+        NO_FILE): when the file no longer has it, ChangedOnDisk and nothing is written."""
         path = Path(path)
         if self.is_view:
             raise ReadOnlyView(f"{path}: a view of unsaved buffers does not write")
+        with self.locked(path):
+            return self._write(path, text, expect)
+
+    @contextlib.contextmanager
+    def locked(self, path: Path) -> Iterator[None]:
+        """Hold `path`'s write lock (see book/file_lock.py) for a read-modify-write."""
+        resolved = self.contained(path, entry=self.relative(Path(path)))
+        with holding(lock_file_for(self.state_dir, resolved), Path(path)):
+            yield
+
+    def update(self, path: Path, change: Callable[[TextFile | None], str]) -> TextFile:
+        """Read-modify-write: `change` gets the file as it is now (None when absent) and
+        returns the new text, all under the file's lock; the bytes are checked again just
+        before the rename (ChangedOnDisk when a program that takes no lock wrote them)."""
+        path = Path(path)
+        with self.locked(path):
+            current = self._read_fresh(path)
+            text = change(current)
+            return self.write(path, text, expect=current.sha256 if current else NO_FILE)
+
+    def _read_fresh(self, path: Path) -> TextFile | None:
+        """The file's bytes now, past the stat-keyed cache (two writes within one mtime tick
+        and of one size look alike to it)."""
+        if not path.is_file():
+            return None
+        self.contained(path, entry=self.relative(path))
+        loaded = read_text(path)
+        stat = path.stat()
+        with self._files_lock:
+            self._files[path] = ((stat.st_mtime_ns, stat.st_size), loaded)
+        return loaded
+
+    def _write(self, path: Path, text: str, expect: str | None) -> TextFile:
         self.contained(path, entry=self.relative(path))
         folder_before = file_stat(path.parent)
         try:
-            written = write_text(path, text, self.known_encoding(path))
+            written = write_text(path, text, self.known_encoding(path), expect=expect)
         except OSError as error:  # a full disk, a read-only file system, no permission
             reason = error.strerror or str(error)
             raise FileProblem(

@@ -10,11 +10,12 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
-from workbench.errors import DecodeProblem
+from workbench.errors import ChangedOnDisk, DecodeProblem
 
 UTF8 = "utf-8"
 UTF8_BOM = "utf-8-sig"
 GB18030 = "gb18030"
+NO_FILE = ""  # the `expect` of a write that creates its file: nothing may be there yet
 
 
 @dataclass(frozen=True)
@@ -62,28 +63,66 @@ def encode(text: str, encoding: str) -> bytes:
     return text.encode(encoding)
 
 
-def write_bytes_atomic(path: Path | str, data: bytes) -> None:
+def write_bytes_atomic(path: Path | str, data: bytes, *, expect: str | None = None) -> None:
     """Replace a file's bytes all at once: temp file in the same folder, fsync, rename. A file
-    this process may not write is refused (PermissionError, or EROFS on a read-only mount)."""
+    this process may not write is refused (PermissionError, or EROFS on a read-only mount).
+
+    With `expect` (the sha256 of the bytes the new ones were made from, or NO_FILE), the file
+    is hashed again just before the rename and ChangedOnDisk is raised, nothing replaced, when
+    another program changed it since."""
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     mode = path.stat().st_mode & 0o777 if path.exists() else None
     if mode is not None:
         _check_writable(path)
+    else:  # a new file gets what open() would give it, not mkstemp's private 0600
+        mode = 0o666 & ~_umask()
     fd, tmp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
         with os.fdopen(fd, "wb") as handle:
             handle.write(data)
             handle.flush()
             os.fsync(handle.fileno())
-        if mode is not None:
-            os.chmod(tmp_name, mode)
+        os.chmod(tmp_name, mode)
+        if expect is not None:
+            _check_unchanged(path, expect)
         os.replace(tmp_name, path)
     except BaseException:
         with contextlib.suppress(FileNotFoundError):
             os.unlink(tmp_name)
         raise
     _fsync_directory(path.parent)
+
+
+def _umask() -> int:
+    """The process's umask, read without changing it where the OS says (Linux; setting and
+    restoring it elsewhere races with other threads creating files)."""
+    try:
+        with open("/proc/self/status", encoding="ascii") as status:
+            for line in status:
+                if line.startswith("Umask:"):
+                    return int(line.split()[1], 8)
+    except (OSError, ValueError):
+        pass
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
+
+
+def _check_unchanged(path: Path, expect: str) -> None:
+    try:
+        now = content_hash(path.read_bytes())
+    except FileNotFoundError:
+        now = NO_FILE
+    if now == expect:
+        return
+    if expect == NO_FILE:
+        problem = "was created by another program meanwhile"
+    elif now == NO_FILE:
+        problem = "was deleted by another program meanwhile"
+    else:
+        problem = "changed on disk since it was read"
+    raise ChangedOnDisk(path, f"{problem}; not written, the file is as the other writer left it")
 
 
 def _check_writable(path: Path) -> None:
@@ -117,8 +156,11 @@ def _fsync_directory(folder: Path) -> None:
         os.close(fd)
 
 
-def write_text(path: Path | str, text: str, encoding: str = UTF8) -> TextFile:
-    """Write text atomically in the given encoding and return what is now on disk."""
+def write_text(
+    path: Path | str, text: str, encoding: str = UTF8, *, expect: str | None = None
+) -> TextFile:
+    """Write text atomically in the given encoding and return what is now on disk (`expect`:
+    see write_bytes_atomic)."""
     data = encode(text, encoding)
-    write_bytes_atomic(path, data)
+    write_bytes_atomic(path, data, expect=expect)
     return TextFile(Path(path), text, encoding, content_hash(data))

@@ -38,7 +38,13 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument(
         "--passage", type=_passage, metavar="START:END", help="BattleAgent: offsets in chapter N"
     )
-    parser.add_argument("--out", type=Path, metavar="FILE", help="write to FILE, not stdout")
+    parser.add_argument(
+        "--out",
+        type=Path,
+        metavar="FILE",
+        help="write to FILE, not stdout (never a book's file; an existing FILE needs --force)",
+    )
+    parser.add_argument("--force", action="store_true", help="with --out: replace FILE")
     parser.add_argument("--save", action="store_true", help="also keep it in .workbench/feeds/")
     parser.add_argument(
         "--allow-incomplete", action="store_true", help="output a feed that is not ready"
@@ -74,8 +80,9 @@ def run(args: argparse.Namespace) -> int:
     if args.directory is None or args.agent is None or args.chapter is None:
         print("workbench feed: DIR, --agent and --chapter are required", file=sys.stderr)
         return EXIT_USAGE
-    if args.out is not None and args.out.is_dir():
-        print(f"workbench: --out {args.out}: is a folder; name a file", file=sys.stderr)
+    problem = out_problem(args.out, force=args.force) if args.out is not None else ""
+    if problem:
+        print(f"workbench: --out {args.out}: {problem}", file=sys.stderr)
         return EXIT_USAGE
     project = Project.open(args.directory)
     feed = build_feed(
@@ -115,6 +122,24 @@ def request_text(project: Project, feed: Feed) -> str:
 
     call = feed_call(project, feed, feed_markdown(feed), load_settings(), require_key=False)
     return json.dumps(call.body, ensure_ascii=False, indent=2) + "\n"
+
+
+def out_problem(out: Path, *, force: bool) -> str:
+    """Why the feed may not be written to `out` ("" when it may): a folder, anything but a
+    plain file, a book's own file (whatever --force says), or an existing file without --force."""
+    from workbench.book.known_files import project_claim
+
+    if out.is_dir():
+        return "is a folder; name a file"
+    claim = project_claim(out)
+    if claim:
+        return f"is {claim}; a feed is never written over a book's files (name another file)"
+    if out.exists() or out.is_symlink():
+        if not out.is_file():
+            return "exists and is not a plain file; leave out --out to write to stdout"
+        if not force:
+            return "already exists; --force replaces it"
+    return ""
 
 
 def render(feed: Feed, format: str) -> str:

@@ -35,10 +35,10 @@ def run(args: argparse.Namespace) -> int:
     backend = backend_for(project, args.backend)
     try:
         text, compressed = generate_fixed_context(project, backend, on_progress=_progress)
+        path = write_fixed_context(project, text)
     except SummaryRejected as error:
         print(f"workbench: {error}; nothing written", file=sys.stderr)
         return EXIT_PROBLEMS
-    path = write_fixed_context(project, text)
     parts = parse_fixed_context(text).parts
     sizes = ", ".join(f"{part.value} {count_zi(parts[part])} 字" for part in FixedPart)
     outline = "compressed" if compressed else "verbatim"

@@ -13,6 +13,7 @@ from workbench.book.importer import (
     read_manuscript,
     write_import,
 )
+from workbench.book.known_files import project_claim
 from workbench.cli import exits
 
 SHOWN_LINES = 20
@@ -73,6 +74,13 @@ def run(args: argparse.Namespace) -> int:
     into = Path(args.into)
     if into.exists() and not into.is_dir():
         print(f"workbench: {into}: exists and is not a folder", file=sys.stderr)
+        return exits.EXIT_USAGE
+    claim = project_claim(into)
+    if claim:
+        print(
+            f"workbench: --into {into}: is {claim}; import into a project's own folder",
+            file=sys.stderr,
+        )
         return exits.EXIT_USAGE
     split = read_manuscript(source, strip_boilerplate=args.strip_boilerplate)
     if not split.chapters:

@@ -6,6 +6,7 @@ import argparse
 import sys
 from pathlib import Path
 
+from workbench.book.known_files import project_claim
 from workbench.cli import exits
 from workbench.errors import LayoutProblem
 from workbench.migrate import REPORT_FILE, MigrationProblem, migrate
@@ -28,6 +29,12 @@ def run(args: argparse.Namespace) -> int:
     source = Path(args.directory)
     if not source.is_dir():
         print(f"workbench: {source}: no such folder", file=sys.stderr)
+        return exits.EXIT_USAGE
+    claim = project_claim(args.into)
+    if claim:
+        print(
+            f"workbench: --into {args.into}: is {claim}; migrate into a new folder", file=sys.stderr
+        )
         return exits.EXIT_USAGE
     try:
         report = migrate(source, args.into)

@@ -7,6 +7,7 @@ import argparse
 import sys
 from pathlib import Path
 
+from workbench.book.known_files import project_claim
 from workbench.book.templates import create_project
 from workbench.bundled import copy_sample_novel
 from workbench.cli import exits
@@ -29,6 +30,10 @@ def run(args: argparse.Namespace) -> int:
     root = Path(args.directory)
     if root.exists() and not root.is_dir():
         print(f"workbench: {root}: exists and is not a folder", file=sys.stderr)
+        return exits.EXIT_USAGE
+    claim = project_claim(root)
+    if claim:
+        print(f"workbench: {root}: is {claim}; a new project goes elsewhere", file=sys.stderr)
         return exits.EXIT_USAGE
     if args.sample:
         written = copy_sample_novel(root)

@@ -16,6 +16,7 @@ from workbench.book.layout import Role
 from workbench.book.naming import chapter_number_from_name
 from workbench.book.project import Project
 from workbench.book.templates import project_templates
+from workbench.book.textio import NO_FILE
 from workbench.feed.model import Block, Feed, Status
 
 
@@ -104,17 +105,20 @@ def ensure_fix_file(project: Project, fix: Fix) -> Path | None:
     path = fix.path
     if path is None or fix.kind in (FixKind.FIXED_CONTEXT, FixKind.ROLLING_SUMMARY):
         return path
-    if path.is_file() and project.read(path).text.strip():
+    existing = project.read(path) if path.is_file() else None
+    if existing is not None and existing.text.strip():
         return path
+    # Refused (ChangedOnDisk) when the author's own text arrived since this look.
+    expect = existing.sha256 if existing is not None else NO_FILE
     if fix.kind is FixKind.PLAN:
-        project.write(path, new_plan_text(_chapter_of(path)))
+        project.write(path, new_plan_text(_chapter_of(path)), expect=expect)
     elif path.parent == project.root / project.layout.chapters_dir:
         number = _chapter_of(path)
         project.save_chapter(number, f"# 第{number}章 \n\n")
     else:
         role = next((r for r in Role if project.role_path(r) == path), None)
         template = next((t for t in project_templates() if role and t.role is role), None)
-        project.write(path, template.text if template else "")
+        project.write(path, template.text if template else "", expect=expect)
     return path
 
 

@@ -14,12 +14,14 @@ from __future__ import annotations
 
 import json
 import os
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
 from workbench.book.containment import OutsideProject
 from workbench.book.project import Project
 from workbench.book.sections import find_section
+from workbench.book.textio import TextFile
 from workbench.errors import FileProblem, WorkbenchError
 from workbench.feed.model import Block, Item, Layer, Status
 from workbench.feed.ondemand import item_line
@@ -98,8 +100,14 @@ def load_pins(project: Project) -> list[Pin]:
     path = pins_path(project)
     if not path.is_file():
         return []
+    return _parse_pins(path, project.read(path))
+
+
+def _parse_pins(path: Path, loaded: TextFile | None) -> list[Pin]:
+    if loaded is None:
+        return []
     try:
-        data = json.loads(project.read(path).text)
+        data = json.loads(loaded.text)
     except ValueError as error:
         raise FileProblem(path, f"not valid JSON: {error}") from error
     refs = data.get("pins") if isinstance(data, dict) else None
@@ -110,10 +118,29 @@ def load_pins(project: Project) -> list[Pin]:
 
 def save_pins(project: Project, pins: list[Pin]) -> None:
     """Write the pins (atomically, in the given order)."""
+    pins_path(project).parent.mkdir(parents=True, exist_ok=True)
+    project.write(pins_path(project), _pins_text(pins))
+
+
+def _pins_text(pins: list[Pin]) -> str:
     refs = list(dict.fromkeys(pin.ref for pin in pins))
     data = {"version": FORMAT_VERSION, "pins": refs}
-    pins_path(project).parent.mkdir(parents=True, exist_ok=True)
-    project.write(pins_path(project), json.dumps(data, ensure_ascii=False, indent=2) + "\n")
+    return json.dumps(data, ensure_ascii=False, indent=2) + "\n"
+
+
+def _update_pins(project: Project, change: Callable[[list[Pin]], list[Pin]]) -> list[Pin]:
+    """Read the pins, change them and write them back under pins.json's lock (the app and
+    an agent host may both pin), checked again before the rename; returns the new pins."""
+    path = pins_path(project)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    changed: list[Pin] = []
+
+    def rewrite(loaded: TextFile | None) -> str:
+        changed[:] = change(_parse_pins(path, loaded))
+        return _pins_text(changed)
+
+    project.update(path, rewrite)
+    return changed
 
 
 def add_pin(project: Project, ref: str, index: int | None = None) -> list[Pin]:
@@ -123,39 +150,44 @@ def add_pin(project: Project, ref: str, index: int | None = None) -> list[Pin]:
     problem = pin_problem(project, Pin(ref)) if ref else "空的置顶项"
     if problem:
         raise PinProblem(f"{ref}: {problem}")
-    pins = [pin for pin in load_pins(project) if pin.ref != ref]
-    pins.insert(len(pins) if index is None else max(0, index), Pin(ref))
-    save_pins(project, pins)
-    return pins
+
+    def pinned(pins: list[Pin]) -> list[Pin]:
+        pins = [pin for pin in pins if pin.ref != ref]
+        pins.insert(len(pins) if index is None else max(0, index), Pin(ref))
+        return pins
+
+    return _update_pins(project, pinned)
 
 
 def move_pin(project: Project, ref: str, index: int) -> list[Pin]:
     """Move one pin to `index` (clamped), keeping the others in their order."""
-    pins = load_pins(project)
-    moving = next((pin for pin in pins if pin.ref == ref), None)
-    if moving is None:
-        raise PinProblem(f"{ref}: 没有置顶")
-    pins.remove(moving)
-    pins.insert(max(0, min(index, len(pins))), moving)
-    save_pins(project, pins)
-    return pins
+
+    def moved(pins: list[Pin]) -> list[Pin]:
+        moving = next((pin for pin in pins if pin.ref == ref), None)
+        if moving is None:
+            raise PinProblem(f"{ref}: 没有置顶")
+        pins.remove(moving)
+        pins.insert(max(0, min(index, len(pins))), moving)
+        return pins
+
+    return _update_pins(project, moved)
 
 
 def remove_pin(project: Project, ref: str) -> list[Pin]:
     """Unpin `ref` (no error when it was not pinned)."""
-    pins = [pin for pin in load_pins(project) if pin.ref != ref]
-    save_pins(project, pins)
-    return pins
+    return _update_pins(project, lambda pins: [pin for pin in pins if pin.ref != ref])
 
 
 def reorder_pins(project: Project, refs: list[str]) -> list[Pin]:
     """Put the pins in this order (what a drag in the context panel does)."""
-    current = {pin.ref for pin in load_pins(project)}
-    if set(refs) != current or len(refs) != len(current):
-        raise FileProblem(pins_path(project), "a new order must list every pin exactly once")
-    pins = [Pin(ref) for ref in refs]
-    save_pins(project, pins)
-    return pins
+
+    def reordered(pins: list[Pin]) -> list[Pin]:
+        current = {pin.ref for pin in pins}
+        if set(refs) != current or len(refs) != len(current):
+            raise FileProblem(pins_path(project), "a new order must list every pin exactly once")
+        return [Pin(ref) for ref in refs]
+
+    return _update_pins(project, reordered)
 
 
 def check_pins(project: Project, pins: list[Pin] | None = None) -> list[PinCheck]:

@@ -12,7 +12,7 @@ from PySide6.QtWidgets import QTabWidget, QWidget
 from workbench.book.layout import Role
 from workbench.book.project import Project
 from workbench.book.textio import UTF8, TextFile, content_hash
-from workbench.errors import WorkbenchError
+from workbench.errors import ChangedOnDisk, WorkbenchError
 from workbench.gui import prompts
 from workbench.gui.autosave import AutosaveStore
 from workbench.gui.editor import ChapterEditor
@@ -203,9 +203,17 @@ class EditorTabs(QTabWidget):
             return False
         text = editor.text()
         try:
-            written = self.project.write(editor.path, text)
+            expect = editor.loaded.sha256 if editor.path.exists() else None
+            written = self.project.write(editor.path, text, expect=expect)
             if editor.chapter is not None and self.project.chapter(editor.chapter) is None:
                 self.project.rescan()  # its file (or its folder) had vanished: list it again
+        except ChangedOnDisk:  # written by another program since the check above
+            if editor.path.is_file():
+                editor.show_conflict(self.project.read(editor.path))
+            self.statusMessage.emit(
+                self.tr("Not saved: the file changed on disk since it was opened.")
+            )
+            return False
         except (OSError, WorkbenchError) as error:
             kept = self.tr("Your text is still here in the editor: nothing is lost.")
             prompts.show_problem(self, self.tr("Save failed"), f"{error}\n\n{kept}")

@@ -454,8 +454,9 @@ class MainWindow(QMainWindow):
             return False
         try:
             self.project.plan(chapter)  # a plan that does not parse is never rewritten
-            text = self.project.read(path).text
-            self.project.write(path, with_chapter_type(text, chapter_type, path))
+            # Read and rewritten under the plan's lock (the summary process may be writing).
+            retyped = lambda now: with_chapter_type(now.text if now else "", chapter_type, path)  # noqa: E731
+            self.project.update(path, retyped)
         except (OSError, WorkbenchError) as error:
             prompts.show_problem(self, self.tr("Chapter type not changed"), str(error))
             self.context_panel.rebuild_now()

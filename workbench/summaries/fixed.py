@@ -21,7 +21,7 @@ from workbench.book.fixed_context import (
 from workbench.book.layout import Role
 from workbench.book.project import Project
 from workbench.book.templates import role_holds_only_template
-from workbench.errors import WorkbenchError
+from workbench.errors import ChangedOnDisk, WorkbenchError
 from workbench.feed.trim import demote_headings
 from workbench.llm import LlmCancelled
 from workbench.summaries.errors import SummaryCancelled, SummaryRejected
@@ -130,6 +130,9 @@ def validate_part(part: FixedPart, raw: str, *, compressed: bool) -> str:
 def write_fixed_context(project: Project, text: str) -> Path:
     """Write the fixed-context file atomically; returns its path."""
     path = project.role_path(Role.FIXED_CONTEXT)
-    project.write(path, text)
+    try:
+        project.update(path, lambda _current: text)  # regenerated whole, under the lock
+    except ChangedOnDisk as error:
+        raise SummaryRejected(WHAT, str(error)) from error
     log.info("wrote %s", project.relative(path))
     return path

@@ -29,8 +29,9 @@ from workbench.book.rolling_summary import (
     skipped_headings,
     with_record,
 )
+from workbench.book.textio import TextFile
 from workbench.book.webnovel import is_webnovel
-from workbench.errors import FileProblem, WorkbenchError
+from workbench.errors import ChangedOnDisk, FileProblem, WorkbenchError
 from workbench.llm import LlmCancelled
 from workbench.summaries.errors import SummaryCancelled, SummaryRejected
 from workbench.summaries.fixed import FixedContextJob, generate_fixed_context, write_fixed_context
@@ -254,9 +255,18 @@ def write_summary(project: Project, job: SummaryJob, section: str) -> None:
     goes in chapter order; every other byte of the file stays as it was."""
     section = validate_section(section, job)
     path = project.role_path(Role.ROLLING_SUMMARY)
-    current = project.read(path).text if path.is_file() else None
-    _refuse_skipped_headings(current, project, job)
-    project.write(path, place_section(current, job, section))
+
+    def placed(current: TextFile | None) -> str:
+        text = current.text if current else None
+        _refuse_skipped_headings(text, project, job)
+        return place_section(text, job, section)
+
+    try:
+        # Under the file's lock from the read to the rename: another summarize run, the
+        # app's summary process and the editor's save of this file each wait their turn.
+        project.update(path, placed)
+    except ChangedOnDisk as error:  # a program that takes no lock wrote it meanwhile
+        raise SummaryRejected(job.what, str(error)) from error
     log.info("wrote %s to %s", job.what, project.relative(path))
 
 

@@ -180,7 +180,8 @@ class TrackerDocument:
             raise FileProblem(
                 self.path, "changed on disk since it was read; reload it before editing"
             )
-        written = project.write(self.path, self.text)
+        # Checked again under the file's lock, just before the rename.
+        written = project.write(self.path, self.text, expect=self.sha256)
         self.sha256 = written.sha256
         self.saved_text = self.text
         log.info("saved %s", self.source)

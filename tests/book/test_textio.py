@@ -1,6 +1,8 @@
 from __future__ import annotations
 
 import os
+import subprocess
+import sys
 
 import pytest
 
@@ -50,3 +52,27 @@ def test_failed_write_leaves_old_file_intact(tmp_path, monkeypatch):
         write_text(path, "新的文字" * 1000)
     assert path.read_text(encoding="utf-8") == "旧的文字"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["ch001.md"]
+
+
+@pytest.mark.parametrize("umask, mode", [(0o022, 0o644), (0o002, 0o664), (0o077, 0o600)])
+def test_a_new_file_gets_the_umask_mode_as_a_copy_would(tmp_path, umask, mode):
+    # Issue #22: mkstemp's 0600 was kept for every new file, whatever the umask, while a
+    # copied file (the sample, an import) had 0644. A process of its own sets the umask.
+    script = (
+        "import os, sys; os.umask(int(sys.argv[2], 8));"
+        "from workbench.book.textio import write_text; write_text(sys.argv[1], '新的一章')"
+    )
+    target = tmp_path / "chapters" / "ch001.md"
+    subprocess.run([sys.executable, "-c", script, str(target), oct(umask)], check=True)
+    assert target.stat().st_mode & 0o777 == mode
+    copy = tmp_path / "copy.md"
+    subprocess.run(
+        [
+            sys.executable,
+            "-c",
+            f"import os, shutil; os.umask({umask}); "
+            f"shutil.copyfile({str(target)!r}, {str(copy)!r})",
+        ],
+        check=True,
+    )
+    assert copy.stat().st_mode & 0o777 == mode

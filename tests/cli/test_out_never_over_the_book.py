@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from workbench.cli.main import EXIT_OK, EXIT_USAGE
+from workbench.cli.exits import EXIT_OK, EXIT_USAGE
 
 BOOK_FILES = [
     "chapters/ch012.md",

@@ -69,8 +69,8 @@ class Writes:
         original = textio.write_bytes_atomic
         state = (root / STATE_DIR).resolve()
 
-        def recorded(path, data):
-            original(path, data)
+        def recorded(path, data, **options):  # options: write_bytes_atomic's `expect`
+            original(path, data, **options)
             resolved = Path(path).resolve()
             self.last[resolved] = bytes(data)
             if not self.delivering and not resolved.is_relative_to(state):

@@ -8,6 +8,7 @@ from PySide6.QtWidgets import QMessageBox
 
 from workbench.book.project import Project
 from workbench.gui.autosave import AutosaveStore
+from workbench.gui.crash_dialog import CrashDialog
 from workbench.gui.excepthook import CrashHandler
 
 Button = QMessageBox.StandardButton
@@ -120,6 +121,8 @@ def test_the_crash_handler_autosaves_before_reporting(
         handler(RuntimeError, error, error.__traceback__)
     entries = _autosaves(novel)
     assert len(entries) == 1 and entries[0].text.endswith("出错前的文字")
-    assert [kind for kind, _t, _x in dialogs.asked] == ["critical"]
-    assert "boom" in dialogs.asked[0][2]
-    assert ".workbench/autosave/" in dialogs.asked[0][2]
+    box = window.findChild(CrashDialog, "crashDialog")
+    assert box is not None and box.isVisible()
+    assert "boom" in box.message.text() and ".workbench/autosave/" in box.message.text()
+    assert "RuntimeError: boom" in box.details.toPlainText()
+    box.close()

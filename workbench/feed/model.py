@@ -92,6 +92,10 @@ class Block:
     fix: str = ""  # the one step that makes a missing block present (or answers its notes)
     notes: list[str] = field(default_factory=list)  # what the author should know (已过期 …)
     stale: list[str] = field(default_factory=list)  # sources changed since it was made
+    # A present rolling summary older than the chapter needs: the chapters still missing
+    # ("Ch56-95"), so it never reads as complete when the layer is not.
+    behind: str = ""
+    empty: bool = False  # an on-demand block in which nothing was relevant to the chapter
     items: list[Item] = field(default_factory=list)
     item_prefix: str = ""  # text before the items of a list block
     score: dict[str, float] | None = None

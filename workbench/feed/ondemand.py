@@ -94,6 +94,7 @@ def on_demand_blocks(project: Project, chapter: int) -> list[Block]:
         block.items = [to_item(entry) for entry in relevant if entry.kind == kind]
         empty = "（本章没有相关伏笔）" if kind == "foreshadowing" else "（本章没有相关关系变动）"
         block.item_prefix = "" if block.items else empty
+        block.empty = not block.items
         block.set_text(block.render_items(), Status.COMPLETE, "")
     if "relationship" not in missing:
         _note_unnamed_protagonist(project, blocks["relationship"])

@@ -261,6 +261,8 @@ class Selector:
         # webnovel-writer's per-chapter summaries stand in for sections not yet rolled up.
         chapter_summaries, covered = chapter_summary_blocks(project, covered, before)
         blocks += chapter_summaries
+        if needed and covered < needed and blocks:
+            blocks[-1].behind = f"Ch{covered + 1}-{needed}"
         if needed and covered < needed:
             why = (
                 f"缺少 Ch{covered + 1}-{needed} 的滚动摘要"

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import logging
 import sys
+from dataclasses import dataclass
 from pathlib import Path
 
 from PySide6.QtCore import QCoreApplication
@@ -13,6 +14,7 @@ from PySide6.QtWidgets import QApplication
 from workbench.bundled import APP_ID, icon_files
 from workbench.errors import WorkbenchError
 from workbench.gui import prompts
+from workbench.gui.crash_log import CrashLog
 from workbench.gui.excepthook import CrashHandler
 from workbench.gui.i18n import Language
 from workbench.gui.main_window import MainWindow
@@ -39,14 +41,31 @@ def app_icon() -> QIcon:
     return icon
 
 
-def run_app(directory: str | None) -> int:
-    """Show the main window (on a project folder, if given) and run the event loop."""
+@dataclass
+class Started:
+    """A shown main window and what watches over it until `stop()`."""
+
+    window: MainWindow
+    handler: CrashHandler
+    crash_log: CrashLog
+
+    def stop(self) -> None:
+        """The event loop ended: shut the window's services down, put the hooks back."""
+        self.window.shut_down()
+        self.handler.uninstall()
+        self.crash_log.stop()
+
+
+def start_app(directory: str | None) -> Started:
+    """Catch native crashes, show the main window, say if the last run crashed, open the
+    project (given, or the last one); the recovery of unsaved text follows the opening."""
     app = QApplication.instance() or QApplication(sys.argv)
     app.setApplicationName("Workbench")
     app.setOrganizationName("Workbench")
     # Wayland compositors match the window to the installed .desktop entry (and its icon) by this.
     app.setDesktopFileName(APP_ID)
     app.setWindowIcon(app_icon())
+    crash_log = CrashLog().start()
     problem = None
     try:
         settings = load_settings()
@@ -56,6 +75,8 @@ def run_app(directory: str | None) -> int:
     handler = CrashHandler(window)
     handler.install()
     window.show()
+    if crash_log.previous:
+        prompts.tell_previous_crash(window, crash_log.previous[-1])
     if problem:
         prompts.show_problem(
             window,
@@ -66,8 +87,13 @@ def run_app(directory: str | None) -> int:
         window.open_project(Path(directory))
     elif settings.recent_projects and Path(settings.recent_projects[0]).is_dir():
         window.open_project(Path(settings.recent_projects[0]))
+    return Started(window, handler, crash_log)
+
+
+def run_app(directory: str | None) -> int:
+    """Show the main window (on a project folder, if given) and run the event loop."""
+    started = start_app(directory)
     try:
-        return app.exec()
+        return QApplication.instance().exec()
     finally:
-        window.shut_down()
-        handler.uninstall()
+        started.stop()

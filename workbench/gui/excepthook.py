@@ -7,7 +7,7 @@ import sys
 import traceback
 from types import TracebackType
 
-from workbench.gui import prompts
+from workbench.gui.crash_dialog import show_crash
 
 log = logging.getLogger(__name__)
 
@@ -45,7 +45,7 @@ class CrashHandler:
                 log.exception("emergency autosave failed")
             details = "".join(traceback.format_exception(kind, error, trace))
             log.critical("unhandled exception (%d documents autosaved):\n%s", saved, details)
-            prompts.show_crash(self.window, f"{kind.__name__}: {error}", saved)
+            show_crash(self.window, f"{kind.__name__}: {error}", details, saved)
         except Exception:
             self.previous(kind, error, trace)
         finally:

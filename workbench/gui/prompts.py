@@ -5,6 +5,7 @@ from __future__ import annotations
 import contextlib
 import datetime
 from enum import Enum
+from pathlib import Path
 
 from PySide6.QtCore import QCoreApplication
 from PySide6.QtWidgets import QMessageBox, QWidget
@@ -114,21 +115,29 @@ def show_problem(parent: QWidget | None, title: str, message: str) -> None:
     QMessageBox.warning(parent, title, message)
 
 
-def show_crash(parent: QWidget | None, details: str, saved: int) -> None:
-    """Report an unexpected error after unsaved text was put in the autosave folder."""
-    QMessageBox.critical(
+def crash_message(saved: int) -> str:
+    """What the 意外错误 box says first: the unsaved text is safe, and where."""
+    return QCoreApplication.translate(
+        "Prompts",
+        "Something went wrong inside Workbench. Unsaved text of %n open file(s) was "
+        "written to .workbench/autosave/ and will be offered the next time you open "
+        "the project.",
+        "",
+        saved,
+    )
+
+
+def tell_previous_crash(parent: QWidget | None, crash_log: Path) -> None:
+    """The last run ended in a native crash: say so, and where its log is."""
+    QMessageBox.warning(
         parent,
-        QCoreApplication.translate("Prompts", "Unexpected error"),
+        QCoreApplication.translate("Prompts", "Workbench crashed last time"),
         QCoreApplication.translate(
             "Prompts",
-            "Something went wrong inside Workbench. Unsaved text of %n open file(s) was "
-            "written to .workbench/autosave/ and will be offered the next time you open "
-            "the project.",
-            "",
-            saved,
-        )
-        + "\n\n"
-        + details,
+            "Workbench quit unexpectedly the last time it ran. What it was doing is in the "
+            "crash log:\n\n%1\n\nUnsaved text is offered when you open its project. "
+            "If you report the problem, please attach this file.",
+        ).replace("%1", str(crash_log)),
     )
 
 

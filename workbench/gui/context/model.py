@@ -51,6 +51,18 @@ BAR_COLOURS = {
     Status.MISSING: QColor("#ef9a9a"),
 }
 OUTSIDE_GROUPS = QColor("#b0bec5")  # style anchor and pins: never trimmed, no allotment
+# A summary older than the chapter needs: amber like a trimmed block, never the green of done.
+OUTDATED_COLOURS = (QColor("#b26a00"), QColor("#ffcc80"))
+NOTHING_RELEVANT_COLOURS = (QColor("#616161"), QColor("#e0e0e0"))
+
+
+def block_colours(block: Block) -> tuple[QColor, QColor]:
+    """(status text, bar) colours of a block."""
+    if block.present and block.behind:
+        return OUTDATED_COLOURS
+    if block.status is Status.COMPLETE and block.empty:
+        return NOTHING_RELEVANT_COLOURS
+    return STATUS_COLOURS[block.status], BAR_COLOURS[block.status]
 
 
 @dataclass
@@ -186,7 +198,7 @@ class ContextModel(QAbstractItemModel):
                 Column.ZI: f"{block.chars:,}",
                 Column.CAP: f"{block.cap:,}" if block.cap is not None else "—",
                 Column.TOKENS: f"{block.tokens:,}",
-                Column.STATUS: self.status_word(block.status),
+                Column.STATUS: self.block_status_word(block),
             }[column]
         if role == USER:
             return {
@@ -199,7 +211,7 @@ class ContextModel(QAbstractItemModel):
         if role == Qt.ItemDataRole.ToolTipRole:
             return self.block_tooltip(row)
         if role == Qt.ItemDataRole.ForegroundRole and column == Column.STATUS:
-            return STATUS_COLOURS[block.status]
+            return block_colours(block)[0]
         if role == Qt.ItemDataRole.TextAlignmentRole and column != Column.NAME:
             return Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
         if role == BAR_ROLE and column == Column.ZI:
@@ -208,7 +220,7 @@ class ContextModel(QAbstractItemModel):
             return (
                 min(1.0, block.chars / row.room) if row.room else 0.0,
                 row.room,
-                BAR_COLOURS[block.status],
+                block_colours(block)[1],
             )
         if role == LAYER_ROLE:
             return block.layer.value
@@ -290,6 +302,23 @@ class ContextModel(QAbstractItemModel):
             Status.MISSING: self.tr("✗ missing"),
         }[status]
 
+    def block_status_word(self, block: Block) -> str:
+        """A block's status as the panel shows it: a summary older than the chapter needs
+        is 过旧 with the chapters it lacks; an on-demand block with nothing in it says so."""
+        if block.present and block.behind:
+            return self.outdated_word(block.behind)
+        if block.status is Status.COMPLETE and block.empty:
+            return self.nothing_relevant_word()
+        return self.status_word(block.status)
+
+    def nothing_relevant_word(self) -> str:
+        """An on-demand block in which nothing was relevant: not the ✓ of a full block."""
+        return self.tr("○ nothing relevant")
+
+    def outdated_word(self, missing: str) -> str:
+        """`⚠ 过旧：缺 Ch56-95`"""
+        return self.tr("⚠ outdated: %1 missing").replace("%1", missing)
+
     def block_tooltip(self, row: _Row) -> str:
         """Source file and section, the status with its reason, the ledger's decisions."""
         block = row.block
@@ -298,7 +327,7 @@ class ContextModel(QAbstractItemModel):
             where = block.source + (f" § {block.section}" if block.section else "")
             lines.append(self.tr("Source: %1").replace("%1", _escape(where)))
         lines.append(
-            self.status_word(block.status) + (f" — {_escape(block.reason)}" if block.reason else "")
+            self.block_status_word(block) + (f" — {_escape(block.reason)}" if block.reason else "")
         )
         if row.room is not None:
             measure = self.tr("cap") if block.cap is not None else self.tr("group room")

@@ -219,6 +219,7 @@ class ContextPanel(QWidget):
         self.unpin_action.setText(self.tr("Unpin"))
         metrics = self.fontMetrics()
         words = [self.model.status_word(status) for status in Status]
+        words += [self.model.outdated_word("Ch000-000"), self.model.nothing_relevant_word()]
         words.append(self.model.score_text(0.0))
         widths = column_widths(metrics, words)
         size_columns(self.column_header, widths)

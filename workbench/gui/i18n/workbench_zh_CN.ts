@@ -120,6 +120,14 @@
   <context>
     <name>ContextModel</name>
     <message>
+      <source>○ nothing relevant</source>
+      <translation>○ 无相关内容</translation>
+    </message>
+    <message>
+      <source>⚠ outdated: %1 missing</source>
+      <translation>⚠ 过旧：缺 %1</translation>
+    </message>
+    <message>
       <source>Name</source>
       <translation>名称</translation>
     </message>
@@ -1443,6 +1451,22 @@
   <context>
     <name>Prompts</name>
     <message>
+      <source>Workbench crashed last time</source>
+      <translation>Workbench 上次崩溃了</translation>
+    </message>
+    <message>
+      <source>Workbench quit unexpectedly the last time it ran. What it was doing is in the crash log:
+
+%1
+
+Unsaved text is offered when you open its project. If you report the problem, please attach this file.</source>
+      <translation>Workbench 上次运行时意外退出。当时的情况记在崩溃日志里：
+
+%1
+
+未保存的文字会在打开它的项目时提示恢复。报告问题时请附上这个文件。</translation>
+    </message>
+    <message>
         <source>Open the sample novel</source>
         <translation>打开示例小说</translation>
     </message>
@@ -1489,10 +1513,6 @@ Restore it into the editor? Nothing is written to the file until you save.</sour
       <translation>Workbench 上次没有正常关闭。已保留“%1”在 %2 时未保存的文字。
 
 要把它恢复到编辑器中吗？在你保存之前，不会写入文件。</translation>
-    </message>
-    <message>
-      <source>Unexpected error</source>
-      <translation>意外错误</translation>
     </message>
     <message numerus="yes">
       <source>Something went wrong inside Workbench. Unsaved text of %n open file(s) was written to .workbench/autosave/ and will be offered the next time you open the project.</source>
@@ -2131,6 +2151,29 @@ Restore it into the editor? Nothing is written to the file until you save.</sour
     <message>
       <source>Whole book: %1 calls · %2 prompt tokens (cache hit %3) · %4 output tokens (thinking %5) · %6</source>
       <translation>全书合计：%1 次调用 · 输入 %2 tokens（缓存命中 %3）· 输出 %4 tokens（思考 %5）· %6</translation>
+    </message>
+  </context>
+  <context>
+    <name>CrashDialog</name>
+    <message>
+      <source>Unexpected error</source>
+      <translation>意外错误</translation>
+    </message>
+    <message>
+      <source>Show details</source>
+      <translation>显示详情</translation>
+    </message>
+    <message>
+      <source>Copy details</source>
+      <translation>复制详情</translation>
+    </message>
+    <message>
+      <source>Copied</source>
+      <translation>已复制</translation>
+    </message>
+    <message>
+      <source>Hide details</source>
+      <translation>隐藏详情</translation>
     </message>
   </context>
 </TS>

@@ -14,11 +14,11 @@ from PySide6.QtWidgets import QApplication, QDialog
 from workbench.trackers.parse import parse_tracker
 
 
-def text_point(editor, line: int = 2) -> QPoint:
-    """A point inside the text of `line` (0-based) of the editor, in viewport coordinates."""
+def text_point(editor, line: int = 2, character: int = 1) -> QPoint:
+    """A point on `character` of paragraph `line` (both 0-based), in viewport coordinates."""
     block = editor.text_edit.document().findBlockByNumber(line)
     cursor = editor.text_edit.textCursor()
-    cursor.setPosition(block.position() + 1)
+    cursor.setPosition(block.position() + character)
     rect = editor.text_edit.cursorRect(cursor)
     return rect.center()
 
@@ -50,8 +50,8 @@ def test_right_click_in_the_margin_beside_the_text_opens_the_same_menu(window) -
 def test_select_by_dragging_then_record_as_foreshadowing_by_keyboard(window, novel: Path) -> None:
     editor = window.open_chapter(3)
     viewport = editor.text_edit.viewport()
-    start = text_point(editor, 2)
-    end = start + QPoint(120, 0)
+    start = text_point(editor, 2, 1)
+    end = text_point(editor, 2, 7)
     real_input.drag(viewport, start, end)
     selected = editor.text_edit.textCursor().selectedText()
     assert len(selected) >= 3, "dragging across the line selected nothing"

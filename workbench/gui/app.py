@@ -18,6 +18,7 @@ from workbench.gui.crash_log import CrashLog
 from workbench.gui.excepthook import CrashHandler
 from workbench.gui.i18n import Language
 from workbench.gui.main_window import MainWindow
+from workbench.gui.view_menu import fit_to_screen
 from workbench.settings import Settings, load_settings
 
 log = logging.getLogger(__name__)
@@ -75,6 +76,7 @@ def start_app(directory: str | None) -> Started:
     handler = CrashHandler(window)
     handler.install()
     window.show()
+    fit_to_screen(window)  # again, now that the window frame is known
     if crash_log.previous:
         prompts.tell_previous_crash(window, crash_log.previous[-1])
     if problem:

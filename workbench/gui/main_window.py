@@ -38,6 +38,7 @@ from workbench.gui.summaries.model import SummaryJobsModel
 from workbench.gui.summary_worker import SummaryQueue
 from workbench.gui.trackers.dock import TrackerDock
 from workbench.gui.usage.view import UsageView
+from workbench.gui.view_menu import ViewMenu, fit_to_screen
 from workbench.gui.watcher import ProjectWatcher
 from workbench.gui.welcome import WelcomePage, sample_destination
 from workbench.settings import Settings, config_dir, save_settings
@@ -102,8 +103,7 @@ class MainWindow(QMainWindow):
         self.status = StatusBar(self)
         self.setStatusBar(self.status)
         self.actions_ = WindowActions(self)
-        self.actions_.view_menu.addAction(self.context_dock.toggleViewAction())
-        self.actions_.view_menu.addAction(self.tracker_dock.toggleViewAction())
+        self.view_menu = ViewMenu(self, DOCK_WIDTH)
         self.watcher = ProjectWatcher(self)
         self.summaries = SummaryQueue(settings, self)
         self.summaries.set_write_guard(self.has_unsaved_edits)
@@ -642,6 +642,7 @@ class MainWindow(QMainWindow):
         """Retranslate the menus and title when the UI language changes."""
         if event.type() == QEvent.Type.LanguageChange:
             self.actions_.retranslate()
+            self.view_menu.retranslate()
             self.summary_jobs.retranslate()
             self._update_title()
             self._summary_status()
@@ -678,6 +679,8 @@ class MainWindow(QMainWindow):
         splitter = state.value("splitter")
         if splitter is not None:
             self.splitter.restoreState(splitter)
+        self.view_menu.restore(state)
+        fit_to_screen(self)
 
     def save_window_state(self) -> None:
         """Remember geometry, dock layout and splitter sizes for the next start."""
@@ -685,6 +688,7 @@ class MainWindow(QMainWindow):
         state.setValue("geometry", self.saveGeometry())
         state.setValue("windowState", self.saveState())
         state.setValue("splitter", self.splitter.saveState())
+        self.view_menu.save(state)
         state.sync()
 
     def closeEvent(self, event: QCloseEvent) -> None:

@@ -112,6 +112,7 @@ class ProjectTree(QTreeWidget):
                 label, zi = self._chapter_texts(self.project, ref)
                 row.setText(0, label)
                 row.setText(1, zi)
+                row.setToolTip(0, self._chapter_tooltip(label, zi, ref.path))
 
     def _chapter_texts(self, project: Project, ref: ChapterRef) -> tuple[str, str]:
         """A chapter row's label and 字 count."""
@@ -125,12 +126,19 @@ class ProjectTree(QTreeWidget):
 
     def _add_chapters(self, group: QTreeWidgetItem, project: Project) -> None:
         for ref in project.chapters:
-            item = QTreeWidgetItem(group, list(self._chapter_texts(project, ref)))
+            label, zi = self._chapter_texts(project, ref)
+            item = QTreeWidgetItem(group, [label, zi])
             item.setData(0, PATH_ROLE, str(ref.path))
-            item.setToolTip(0, project.relative(ref.path))
+            item.setToolTip(0, self._chapter_tooltip(label, zi, ref.path))
             item.setTextAlignment(1, Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
             self._rows[str(ref.path)] = item
             self._chapter_paths.append(ref.path)
+
+    def _chapter_tooltip(self, label: str, zi: str, path: Path) -> str:
+        """A long title is cut off in a narrow tree: on hover it shows in full, with the
+        字 count and the file."""
+        where = self.project.relative(path) if self.project else path.name
+        return f"{label}\n{zi} · {where}"
 
     def _file_label(self, project: Project, path: Path) -> str:
         """A plan file reads as its chapter's plan; other files by their name."""

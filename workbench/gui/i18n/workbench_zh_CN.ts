@@ -2176,4 +2176,15 @@ Restore it into the editor? Nothing is written to the file until you save.</sour
       <translation>隐藏详情</translation>
     </message>
   </context>
+  <context>
+    <name>ViewMenu</name>
+    <message>
+      <source>Project tree</source>
+      <translation>项目树</translation>
+    </message>
+    <message>
+      <source>Reset layout</source>
+      <translation>重置布局</translation>
+    </message>
+  </context>
 </TS>

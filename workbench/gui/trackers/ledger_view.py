@@ -5,7 +5,7 @@ from __future__ import annotations
 import html
 
 from PySide6.QtCore import QEvent, QModelIndex, QPoint, Qt, Signal
-from PySide6.QtGui import QAction, QMouseEvent
+from PySide6.QtGui import QAction, QFontMetrics, QMouseEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -15,6 +15,7 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QMenu,
     QPushButton,
+    QStyle,
     QTableView,
     QVBoxLayout,
     QWidget,
@@ -255,6 +256,7 @@ class LedgerPanel(QWidget):
             # same columns and entries keeps the widths (and any the author set by dragging).
             self._sized_for = shape
             self._size_columns()
+        self._fit_key_columns()
         for button in (self.add_button, self.resolve_button, self.abandon_button):
             button.setEnabled(editable)
         self.up_button.setEnabled(editable)
@@ -271,6 +273,32 @@ class LedgerPanel(QWidget):
             self.table.setColumnWidth(content, min(CONTENT_WIDTH, self.table.columnWidth(content)))
         notes = self.model.notes_column
         self.table.setColumnWidth(notes, min(NOTES_WIDTH, self.table.columnWidth(notes)))
+
+    def _fit_key_columns(self) -> None:
+        """The IDs and the state words always show in full, the bold rows of overdue and
+        due entries included: the columns grow (never shrink) to the widest at this chapter;
+        the reasons after the state may elide (the row's tooltip has them). Font metrics
+        cost little, unlike asking every cell for its size; the columns were sized once,
+        before the chapter's bold rows were known (a narrow dock showed 'F0…')."""
+        ids, states = [], []
+        for row in self.model.ledger.rows:
+            ids.append((row.entry.id, bool(row.reasons)))
+            states.append((self.model.state_label(row.state), bool(row.reasons)))
+        regular = self.table.fontMetrics()
+        bold_font = self.table.font()
+        bold_font.setBold(True)
+        bold = QFontMetrics(bold_font)
+        padding = 2 * self.table.style().pixelMetric(QStyle.PixelMetric.PM_FocusFrameHMargin) + 12
+
+        def widest(texts: list[tuple[str, bool]]) -> int:
+            measured = ((bold if strong else regular).horizontalAdvance(t) for t, strong in texts)
+            return max(measured, default=0) + padding
+
+        notes = self.model.notes_column
+        id_column = self.model.column_of("id") or 0
+        for column, needed in ((id_column, widest(ids)), (notes, widest(states))):
+            if self.table.columnWidth(column) < needed:
+                self.table.setColumnWidth(column, needed)
 
     def criteria(self) -> tuple[LedgerFilter, bool]:
         """The filters as set in the widgets: (criteria, 沉寂 only)."""

@@ -4,11 +4,15 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from PySide6.QtCore import QPoint, Qt
 from PySide6.QtGui import QFont
 
 from workbench.book.project import Project
+from workbench.calls.prices import call_cost
 from workbench.gui.import_dialog import ImportPreviewDialog
 from workbench.gui.settings_dialog import SettingsDialog
+from workbench.models import BUILTIN_PROFILES
+from workbench.models.profiles import changed_profile
 from workbench.settings import ProfileSettings, Settings
 
 
@@ -155,3 +159,50 @@ def test_headings_and_emphasis_are_highlighted(window, novel: Path) -> None:
     assert heading and heading[0].format.fontWeight() >= QFont.Weight.Bold
     body = document.findBlockByNumber(2).layout().formats()
     assert [(r.start, r.length) for r in body] == [(3, 6)]
+
+
+def _type_price(qtbot, box, text: str) -> None:  # type: ignore[no-untyped-def]
+    box.setFocus()
+    box.selectAll()
+    qtbot.keyClicks(box, text)
+    qtbot.keyClick(box, Qt.Key.Key_Tab)
+
+
+def test_prices_and_thinking_are_edited_per_profile_and_none_for_a_local_server(qapp, qtbot):
+    dialog = SettingsDialog(Settings())
+    qtbot.addWidget(dialog)
+    dialog.show()
+    box = dialog.profile_box
+    assert box.thinks.isChecked(), "DeepSeek-V4 thinks by default"
+    output = box.prices["price_output"]  # no prices ship: providers change them
+    assert output.text() == output.specialValueText() and output.text() in ("not set", "未设")
+    _type_price(qtbot, box.prices["price_input_hit"], "0.2")
+    _type_price(qtbot, box.prices["price_input_miss"], "2")
+    _type_price(qtbot, box.prices["price_output"], "3")
+    box.currency.setCurrentText("CNY")
+    box.profile.setCurrentIndex(box.profile.findData("ollama"))
+    assert not box.prices["price_output"].isEnabled() and not box.currency.isEnabled()
+    box.profile.setCurrentIndex(box.profile.findData("qwen3.6"))
+    indicator = QPoint(6, box.thinks.height() // 2)  # on the box, whatever the label's width
+    qtbot.mouseClick(box.thinks, Qt.MouseButton.LeftButton, pos=indicator)
+    assert box.thinks.isChecked()
+    edited = dialog.edited_settings()
+    assert edited.profiles == {
+        "deepseek-v4": ProfileSettings(
+            price_input_hit=0.2, price_input_miss=2.0, price_output=3.0, currency="CNY"
+        ),
+        "qwen3.6": ProfileSettings(thinks=True),
+    }
+    profile = changed_profile(
+        "deepseek-v4", BUILTIN_PROFILES["deepseek-v4"], edited.profiles["deepseek-v4"]
+    )
+    assert (
+        call_cost(
+            profile,
+            prompt_tokens=0,
+            completion_tokens=1_000_000,
+            cache_hit_tokens=0,
+            cache_miss_tokens=0,
+        )
+        == 3.0
+    )

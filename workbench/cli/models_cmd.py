@@ -54,6 +54,13 @@ def _row(profile: ModelProfile, active: bool) -> dict:
         "model": profile.model,
         "local": profile.local,
         "builtin": profile.builtin,
+        "thinks": profile.thinks,
+        "prices": {
+            "input_hit": profile.price_input_hit,
+            "input_miss": profile.price_input_miss,
+            "output": profile.price_output,
+            "currency": profile.currency,
+        },
     }
 
 

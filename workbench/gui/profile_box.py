@@ -1,13 +1,24 @@
 """The settings dialog's model profile group: pick a profile, edit its window and reserve (and,
-for a local server, its tokenizer). Edits become `Settings.profiles` entries that hold only
-what differs from the built-in profile."""
+for a local server, its tokenizer), whether its model thinks, and its prices per million tokens
+(input on a cache hit, input on a miss, output; a local server has none). Edits become
+`Settings.profiles` entries that hold only what differs from the built-in profile."""
 
 from __future__ import annotations
 
 from dataclasses import fields, replace
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtWidgets import QComboBox, QFormLayout, QGroupBox, QLabel, QSpinBox, QWidget
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QDoubleSpinBox,
+    QFormLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QSpinBox,
+    QWidget,
+)
 
 from workbench.errors import FileProblem
 from workbench.models import BUILTIN_PROFILES, DEFAULT_PROFILE, TOKENIZERS, ModelProfile
@@ -15,6 +26,10 @@ from workbench.models.profiles import changed_profile
 from workbench.settings import ProfileSettings, Settings
 
 MAX_WINDOW = 10_000_000
+MAX_PRICE = 10_000.0  # per million tokens, in any currency
+NOT_SET = -1.0  # a price box at its minimum shows "not set": no cost is computed
+CURRENCIES = ("USD", "CNY")
+PRICES = ("price_input_hit", "price_input_miss", "price_output")
 # What a settings entry can change in a profile.
 PROFILE_SETTINGS = tuple(field.name for field in fields(ProfileSettings))
 
@@ -56,6 +71,30 @@ class ProfileBox(QGroupBox):
         self.reply_reserve.setSingleStep(1024)
         self.reply_reserve.setGroupSeparatorShown(True)
         self.available = QLabel(self)
+        self.thinks = QCheckBox(self.tr("streams its reasoning before the answer"), self)
+        self.thinks.setObjectName("profileThinks")
+        self.prices: dict[str, QDoubleSpinBox] = {}
+        for name in PRICES:
+            box = QDoubleSpinBox(self)
+            box.setObjectName(name)
+            box.setDecimals(4)
+            box.setRange(NOT_SET, MAX_PRICE)
+            box.setSingleStep(0.01)
+            box.setSpecialValueText(self.tr("not set"))
+            self.prices[name] = box
+        self.currency = QComboBox(self)
+        self.currency.setObjectName("priceCurrency")
+        self.currency.setEditable(True)
+        self.currency.addItems(CURRENCIES)
+        price_row = QHBoxLayout()
+        for name, label in (
+            ("price_input_hit", self.tr("cache hit")),
+            ("price_input_miss", self.tr("miss")),
+            ("price_output", self.tr("output")),
+        ):
+            price_row.addWidget(QLabel(label, self))
+            price_row.addWidget(self.prices[name], 1)
+        price_row.addWidget(self.currency)
         self.note = QLabel(self)
         self.note.setWordWrap(True)
         self.note.setStyleSheet("color: #666;")
@@ -75,6 +114,8 @@ class ProfileBox(QGroupBox):
         self.form.addRow(self.tr("Context window (tokens)"), self.context_window)
         self.form.addRow(self.tr("Reply reserve (tokens)"), self.reply_reserve)
         self.form.addRow(self.tr("Left for the feed"), self.available)
+        self.form.addRow(self.tr("Thinking model"), self.thinks)
+        self.form.addRow(self.tr("Prices per million tokens"), price_row)
         self.form.addRow(self.note)
         self.form.addRow(self.problem)
 
@@ -101,6 +142,11 @@ class ProfileBox(QGroupBox):
         }
         if shown.local or not shown.builtin:
             edits["tokenizer"] = self.tokenizer.currentData()
+        edits["thinks"] = self.thinks.isChecked()
+        if not shown.local:
+            for name, box in self.prices.items():
+                edits[name] = None if box.value() <= NOT_SET else round(box.value(), 6)
+            edits["currency"] = self.currency.currentText().strip().upper() or "USD"
         self._profiles[self._shown] = replace(shown, **edits)
 
     def _show_selected(self) -> None:
@@ -112,6 +158,13 @@ class ProfileBox(QGroupBox):
         self.tokenizer.setEnabled(profile.local or not profile.builtin)
         self.context_window.setValue(profile.context_window)
         self.reply_reserve.setValue(profile.reply_reserve)
+        self.thinks.setChecked(profile.thinks)
+        for name, box in self.prices.items():
+            price = getattr(profile, name)
+            box.setValue(NOT_SET if price is None else price)
+            box.setEnabled(not profile.local)
+        self.currency.setCurrentText(profile.currency)
+        self.currency.setEnabled(not profile.local)
         if profile.local:
             self.note.setText(
                 self.tr(
@@ -120,7 +173,13 @@ class ProfileBox(QGroupBox):
                 )
             )
         else:
-            self.note.setText(self.tr("Window and tokenizer as the provider documents them."))
+            self.note.setText(
+                self.tr(
+                    "Window and tokenizer as the provider documents them. Prices are yours to "
+                    "set from the provider's pricing page; without them calls are counted, not "
+                    "priced."
+                )
+            )
         self._update_available()
         if previous is not None and previous.name != profile.name:
             self.profileChanged.emit(previous, profile)

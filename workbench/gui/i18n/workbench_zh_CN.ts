@@ -1392,6 +1392,38 @@
       <source>nothing: reserve ≥ window</source>
       <translation>无：预留不小于窗口</translation>
     </message>
+    <message>
+      <source>streams its reasoning before the answer</source>
+      <translation>回答之前先流式输出思考过程</translation>
+    </message>
+    <message>
+      <source>not set</source>
+      <translation>未设</translation>
+    </message>
+    <message>
+      <source>cache hit</source>
+      <translation>缓存命中</translation>
+    </message>
+    <message>
+      <source>miss</source>
+      <translation>未命中</translation>
+    </message>
+    <message>
+      <source>output</source>
+      <translation>输出</translation>
+    </message>
+    <message>
+      <source>Thinking model</source>
+      <translation>思考模型</translation>
+    </message>
+    <message>
+      <source>Prices per million tokens</source>
+      <translation>每百万 tokens 价格</translation>
+    </message>
+    <message>
+      <source>Window and tokenizer as the provider documents them. Prices are yours to set from the provider's pricing page; without them calls are counted, not priced.</source>
+      <translation>窗口与分词器按服务商文档填写。价格请按服务商的价格页自行填写；不填则只统计 tokens，不计费用。</translation>
+    </message>
   </context>
   <context>
     <name>ProjectTree</name>

@@ -52,3 +52,19 @@ def test_check_reports_them_as_warnings_with_file_and_line(tmp_path, capsys):
     out = capsys.readouterr().out
     assert "warning: chapters/ch005.md:3: continuity (dead-acts): 赵无极在第3章" in out
     assert "warning: chapters/ch006.md:3: continuity (name-drift): 「沈青裳」" in out
+
+
+def test_check_names_a_damaged_dismissals_file(tmp_path, capsys):
+    root = book(tmp_path)
+    (root / ".workbench").mkdir(exist_ok=True)
+    (root / ".workbench" / "continuity.json").write_text("[]", encoding="utf-8")
+    main(["check", str(root), "--quiet"])
+    out = capsys.readouterr().out
+    assert "warning: .workbench/continuity.json: not a list of dismissed findings" in out
+
+
+def test_bad_intended_names_name_workbench_toml(tmp_path, capsys):
+    root = book(tmp_path)
+    (root / "workbench.toml").write_text('[continuity]\nintended_names = "沈青裳"\n', "utf-8")
+    assert main(["continuity", str(root)]) == 1
+    assert "workbench.toml: invalid [continuity] settings" in capsys.readouterr().err

@@ -179,11 +179,20 @@ def test_dismissed_findings_stay_dismissed(tmp_path):
     assert BookGuard.of(Project.open(tmp_path)).check(2, dismissed=True) == [finding]
 
 
-def test_a_damaged_dismissals_file_dismisses_nothing(tmp_path):
+def test_a_damaged_dismissals_file_dismisses_nothing_and_is_never_overwritten(tmp_path):
+    import pytest
+
+    from workbench.continuity.findings import dismiss
+    from workbench.errors import FileProblem
+
     write_book(tmp_path, filler(2) | {2: "沈青裳来了。"})
     (tmp_path / ".workbench").mkdir()
-    (tmp_path / ".workbench" / "continuity.json").write_text("{not json", encoding="utf-8")
-    assert len(check(tmp_path, 2)) == 1
+    damaged = tmp_path / ".workbench" / "continuity.json"
+    damaged.write_text("{not json", encoding="utf-8")
+    [finding] = check(tmp_path, 2)
+    with pytest.raises(FileProblem, match=r"continuity\.json: not a list of dismissed findings"):
+        dismiss(Project.open(tmp_path), finding)
+    assert damaged.read_text(encoding="utf-8") == "{not json"
 
 
 def test_marking_a_name_intended_writes_workbench_toml_and_keeps_the_rest(tmp_path):

@@ -144,3 +144,18 @@ def test_right_click_on_the_underline_offers_ignore(qtbot, window):
     menu = open_menu(viewport, point)
     choose(menu, "ignoreContinuity")
     qtbot.waitUntil(lambda: listed(window) == [] and wavy(editor) == [])
+
+
+def test_another_character_is_remembered_in_workbench_toml(qtbot, window, novel):
+    editor = open_chapter_12(qtbot, window)
+    type_keys_at_end(editor, "沈青芷端来药碗。")
+    qtbot.waitUntil(lambda: len(listed(window)) == 1, timeout=30_000)
+    checked(qtbot, window)
+    view = window.context_panel.findChild(QListWidget, "continuityList")
+    menu = open_menu(view.viewport(), view.visualItemRect(view.item(0)).center())
+    choose(menu, "intendedName")
+    qtbot.waitUntil(lambda: listed(window) == [] and wavy(editor) == [], timeout=30_000)
+    toml = (novel / "workbench.toml").read_text(encoding="utf-8")
+    assert 'intended_names = ["沈青芷"]' in toml
+    checked(qtbot, window)
+    assert listed(window) == []

@@ -9,6 +9,7 @@ from pathlib import Path
 
 from workbench.book.project import Project
 from workbench.book.textio import read_text, write_text
+from workbench.errors import FileProblem
 
 log = logging.getLogger(__name__)
 
@@ -68,7 +69,17 @@ def dismissals_path(project: Project) -> Path:
 
 def load_dismissed(project: Project) -> frozenset[tuple[str, int, str]]:
     """The (rule, chapter, text) of every dismissed finding; a damaged file dismisses
-    nothing (and is logged), so findings reappear rather than vanish."""
+    nothing (and is logged; `workbench check` names it), so findings reappear rather than
+    vanish."""
+    try:
+        return read_dismissed(project)
+    except FileProblem as error:
+        log.warning("%s", error)
+        return frozenset()
+
+
+def read_dismissed(project: Project) -> frozenset[tuple[str, int, str]]:
+    """The dismissed findings; a FileProblem naming the file when it cannot be read."""
     path = dismissals_path(project)
     if not path.is_file():
         return frozenset()
@@ -76,16 +87,20 @@ def load_dismissed(project: Project) -> frozenset[tuple[str, int, str]]:
         data = json.loads(read_text(path).text)
         return frozenset(
             (str(item["rule"]), int(item["chapter"]), str(item["text"]))
-            for item in data.get("dismissed", [])
+            for item in data["dismissed"]
         )
     except (OSError, ValueError, TypeError, KeyError, AttributeError) as error:
-        log.warning("%s: not read (%s); no finding is dismissed", path, error)
-        return frozenset()
+        raise FileProblem(
+            path,
+            f"not a list of dismissed findings ({type(error).__name__}: {error}); "
+            "nothing is dismissed until it is fixed or deleted",
+        ) from error
 
 
 def dismiss(project: Project, finding: Finding) -> None:
-    """Remember a dismissed finding in `.workbench/continuity.json`."""
-    keys = set(load_dismissed(project)) | {finding.key}
+    """Remember a dismissed finding in `.workbench/continuity.json`; a file that cannot be
+    read is a FileProblem and is left as it is (never replaced by a list of one)."""
+    keys = set(read_dismissed(project)) | {finding.key}
     items = [
         {"rule": rule, "chapter": chapter, "text": text}
         for rule, chapter, text in sorted(keys, key=lambda k: (k[1], k[0], k[2]))

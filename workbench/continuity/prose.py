@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 
 from workbench.trackers.cast import Cast
 
@@ -44,16 +44,22 @@ class NameMatcher:
 
     forms: tuple[tuple[str, str], ...]
 
-    @property
+    @cached_property
     def regex(self) -> re.Pattern[str] | None:
+        """One alternation of every form, longest first."""
         return _regex(tuple(form for form, _ in self.forms))
+
+    @cached_property
+    def characters(self) -> dict[str, str]:
+        """Form -> the character's name."""
+        return dict(self.forms)
 
     def find(self, text: str) -> Iterator[tuple[int, int, str, str]]:
         """(start, end, form, character) of each name in the text."""
         regex = self.regex
         if regex is None:
             return
-        names = dict(self.forms)
+        names = self.characters
         for match in regex.finditer(text):
             yield match.start(), match.end(), match.group(), names[match.group()]
 

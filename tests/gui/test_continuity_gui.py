@@ -159,3 +159,18 @@ def test_another_character_is_remembered_in_workbench_toml(qtbot, window, novel)
     assert 'intended_names = ["沈青芷"]' in toml
     checked(qtbot, window)
     assert listed(window) == []
+
+
+def test_hovering_the_underline_shows_the_reason(qtbot, window):
+    from PySide6.QtWidgets import QToolTip
+    from real_input import move
+
+    editor = open_chapter_12(qtbot, window)
+    type_keys_at_end(editor, f"{DRIFT}点头。")
+    qtbot.waitUntil(lambda: wavy(editor) == [DRIFT], timeout=30_000)
+    [(finding, cursor)] = window.continuity.underlines_of(editor).findings
+    probe = QTextCursor(cursor)
+    probe.setPosition(cursor.selectionStart() + 1)
+    point = editor.text_edit.cursorRect(probe).center()
+    move(editor.text_edit.viewport(), point)
+    qtbot.waitUntil(lambda: QToolTip.isVisible() and QToolTip.text() == finding.reason)

@@ -20,9 +20,9 @@ from workbench.errors import FileProblem
 from workbench.feed.config import load_feed_config
 from workbench.feed.pins import check_pins, load_pins, pins_path
 from workbench.trackers.errors import TrackerParseError
+from workbench.trackers.kinds import tracker_files
 from workbench.trackers.parse import parse_tracker
 
-TRACKER_ROLES = (Role.PLOT_TRACKER, Role.RELATIONSHIP_TRACKER)
 # write_bytes_atomic's temp files: `.<name>.<8 random characters>.tmp` next to the file.
 _TEMP_FILE = re.compile(r"^\..+\.[a-z0-9_]{8}\.tmp$")
 
@@ -45,12 +45,20 @@ def _problem(project: Project, severity: Severity, path: Path, message: str) -> 
 
 def _trackers(project: Project) -> list[Problem]:
     found = []
-    for role in TRACKER_ROLES:
-        path = project.role_path(role)
+    try:
+        files = tracker_files(project)
+    except FileProblem as error:  # a [trackers.kinds] declaration that does not hold
+        return [_problem(project, Severity.ERROR, error.path, error.problem)]
+    for spec in files:
+        path = spec.path
         if not path.is_file():
+            kind = spec.kinds[0]
+            if kind.custom:  # declared in workbench.toml, so the author expects it
+                declared = f"{kind.check_label} ({kind.title}) declared in [trackers.kinds]"
+                found.append(_problem(project, Severity.WARNING, path, f"missing: {declared}"))
             continue
         try:
-            parse_tracker(project.read(path).text, path)
+            parse_tracker(project.read(path).text, path, kinds=spec.kinds)
         except TrackerParseError as error:
             found += [
                 _problem(project, Severity.ERROR, path, f"line {line}: {message}")

@@ -4,15 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from workbench.trackers.columns import (
-    FORESHADOWING,
-    RELATIONSHIP,
-    Status,
-    classify,
-    parse_chapter,
-    parse_list,
-    parse_status,
-)
+from workbench.trackers.columns import Status, parse_chapter, parse_list, parse_status
+from workbench.trackers.kinds import FORESHADOWING, RELATIONSHIP, classify
 
 
 @pytest.mark.parametrize(
@@ -66,13 +59,13 @@ def test_headers_by_chinese_or_english_synonyms_with_extra_columns():
     kind, fields, problems = classify(
         ["编号", "描述", "埋设", "回收章节", "Status", "层级", "角色", "Keywords", "备注"]
     )
-    assert kind == FORESHADOWING
+    assert kind.key == FORESHADOWING
     assert fields == [
         "id", "content", "planted", "payoff", "status", "tier", "characters", "keywords", None,
     ]  # fmt: skip
     assert problems == []
     kind, fields, problems = classify(["**章节**", "角色A", "B", "关系（当前）", "change", "说明"])
-    assert (kind, fields, problems) == (
+    assert (kind.key, fields, problems) == (
         RELATIONSHIP,
         ["chapter", "a", "b", "relation", "change", "note"],
         [],
@@ -86,7 +79,7 @@ def test_prose_tables_are_not_trackers():
 
 def test_a_misspelt_tracker_header_is_a_problem_not_prose():
     kind, _, problems = classify(["ID", "内容", "埋没章节", "计划回收", "状态"])
-    assert kind == FORESHADOWING
+    assert kind.key == FORESHADOWING
     assert problems == ["the header looks like a foreshadowing table but has no 埋设章节 column"]
 
 

@@ -10,9 +10,10 @@ import pytest
 from workbench.book.layout import Role
 from workbench.book.project import Project
 from workbench.errors import FileProblem
-from workbench.trackers.columns import FORESHADOWING, RELATIONSHIP, Status
+from workbench.trackers.columns import Status
 from workbench.trackers.document import TrackerDocument, load_documents
 from workbench.trackers.errors import TrackerEditError, TrackerParseError
+from workbench.trackers.kinds import FORESHADOWING, RELATIONSHIP
 
 ALIGNED = (
     "# 伏笔\r\n"

@@ -156,7 +156,11 @@ class Project:
     def read_role(self, role: Role) -> TextFile | None:
         """A role's file, or None when nothing is there; a folder or a broken symlink in its
         place is a FileProblem naming it, not a missing file."""
-        path = self.role_path(role)
+        return self.read_if_present(self.role_path(role))
+
+    def read_if_present(self, path: Path) -> TextFile | None:
+        """The file, or None when nothing is there; a folder or a broken symlink in its place
+        is a FileProblem naming it, not a missing file."""
         if not path.is_file() and not path.is_symlink() and not path.exists():
             return None
         return self.read(path)

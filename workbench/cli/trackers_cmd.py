@@ -1,15 +1,16 @@
-"""`workbench trackers DIR`: foreshadowing and relationships; what is relevant or overdue."""
+"""`workbench trackers DIR`: foreshadowing, relationships and the project's own tracker kinds;
+what is relevant or overdue."""
 
 from __future__ import annotations
 
 import argparse
 import sys
 
-from workbench.book.layout import Role
 from workbench.book.project import Project
 from workbench.cli.exits import EXIT_OK, EXIT_PROBLEMS
 from workbench.trackers.dormancy import Sighting, sightings
 from workbench.trackers.errors import TrackerParseError
+from workbench.trackers.kinds import TrackerKind, declared_kinds, tracker_files
 from workbench.trackers.ledger import state_at
 from workbench.trackers.model import Foreshadowing, Trackers
 from workbench.trackers.parse import parse_tracker
@@ -17,8 +18,15 @@ from workbench.trackers.relevance import (
     foreshadowing_line,
     relationship_line,
     relevant_for,
+    tracked_line,
 )
-from workbench.trackers.schema import ForeshadowingOut, RelationshipOut, RelevantOut, TrackersOut
+from workbench.trackers.schema import (
+    ForeshadowingOut,
+    RelationshipOut,
+    RelevantOut,
+    TrackedOut,
+    TrackersOut,
+)
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -40,22 +48,31 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 def _read_all(project: Project) -> tuple[Trackers, list[str]]:
-    """Both trackers, and every parse problem of either file as 'file:line: message'."""
+    """Every tracker file, and every parse problem of any of them as 'file:line: message'."""
     trackers = Trackers()
     problems: list[str] = []
-    for role in (Role.PLOT_TRACKER, Role.RELATIONSHIP_TRACKER):
-        loaded = project.read_role(role)
+    for spec in tracker_files(project):
+        loaded = project.read_if_present(spec.path)
         if loaded is None:
             continue
         source = project.relative(loaded.path)
         try:
-            parsed = parse_tracker(loaded.text, loaded.path, source)
+            parsed = parse_tracker(loaded.text, loaded.path, source, kinds=spec.kinds)
         except TrackerParseError as error:
             problems += [f"{source}:{line}: {message}" for line, message in error.errors]
             continue
         trackers.foreshadowing += parsed.foreshadowing
         trackers.relationships += parsed.relationships
+        trackers.items += parsed.items
     return trackers, problems
+
+
+def _tracked(trackers: Trackers, kinds: tuple[TrackerKind, ...]) -> dict[str, list[TrackedOut]]:
+    """The declared kinds' rows by kind, for JSON."""
+    return {
+        kind.key: [TrackedOut.model_validate(i) for i in trackers.items if i.kind == kind.key]
+        for kind in kinds
+    }
 
 
 def _at_chapter(entry: Foreshadowing, chapter: int, seen: dict[str, Sighting]) -> ForeshadowingOut:
@@ -73,6 +90,7 @@ def _at_chapter(entry: Foreshadowing, chapter: int, seen: dict[str, Sighting]) -
 def run(args: argparse.Namespace) -> int:
     """List, filter by relevance, or list overdue entries; exit 1 on parse errors."""
     project = Project.open(args.directory)
+    kinds = declared_kinds(project)
     trackers, problems = _read_all(project)
     if problems:
         for problem in problems:
@@ -91,7 +109,7 @@ def run(args: argparse.Namespace) -> int:
                 mode="overdue",
                 foreshadowing=[ForeshadowingOut.model_validate(entry) for entry in overdue],
             )
-            print(out.model_dump_json(indent=2))
+            print(out.to_json())
         else:
             print(f"Overdue at chapter {chapter}{why}: {len(overdue)}")
             for entry in overdue:
@@ -108,8 +126,9 @@ def run(args: argparse.Namespace) -> int:
                     _at_chapter(entry, args.chapter, seen) for entry in trackers.foreshadowing
                 ],
                 relevant=[RelevantOut.model_validate(item) for item in items],
+                tracked=_tracked(trackers, kinds),
             )
-            print(out.model_dump_json(indent=2))
+            print(out.to_json())
         else:
             print(f"Relevant to chapter {args.chapter}: {len(items)}")
             for item in items:
@@ -126,8 +145,9 @@ def run(args: argparse.Namespace) -> int:
             mode="all",
             foreshadowing=list(map(ForeshadowingOut.model_validate, trackers.foreshadowing)),
             relationships=[RelationshipOut.model_validate(row) for row in trackers.relationships],
+            tracked=_tracked(trackers, kinds),
         )
-        print(out.model_dump_json(indent=2))
+        print(out.to_json())
         return EXIT_OK
     print(f"Foreshadowing: {len(trackers.foreshadowing)}")
     for entry in trackers.foreshadowing:
@@ -135,4 +155,9 @@ def run(args: argparse.Namespace) -> int:
     print(f"Relationship changes: {len(trackers.relationships)}")
     for row in trackers.relationships:
         print(relationship_line(row))
+    for kind in kinds:
+        rows = [item for item in trackers.items if item.kind == kind.key]
+        print(f"{kind.title} ({kind.key}): {len(rows)}")
+        for item in rows:
+            print(tracked_line(item, kind))
     return EXIT_OK

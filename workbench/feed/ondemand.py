@@ -1,5 +1,6 @@
-"""The on-demand layer: foreshadowing and relationships relevant to chapter N (the trackers'
-rule, PRODUCT.md §2), one line per entry with the reasons it is relevant."""
+"""The on-demand layer: foreshadowing, relationships and the rows of the project's own tracker
+kinds relevant to chapter N (the trackers' rules, PRODUCT.md §2), one block per kind, one line
+per entry with the reasons it is relevant."""
 
 from __future__ import annotations
 
@@ -11,16 +12,13 @@ from workbench.book.project import Project
 from workbench.errors import FileProblem
 from workbench.feed.model import Block, Group, Item, Layer, Status
 from workbench.trackers.cast import load_cast
+from workbench.trackers.kinds import BUILTIN_KINDS, FORESHADOWING, RELATIONSHIP, project_kinds
 from workbench.trackers.relevance import RelevantItem, relevant_for
 
 log = logging.getLogger(__name__)
 
-KINDS = {
-    "foreshadowing": ("on_demand.foreshadowing", "本章相关伏笔", Role.PLOT_TRACKER),
-    "relationship": ("on_demand.relationships", "本章相关关系变动", Role.RELATIONSHIP_TRACKER),
-}
 # Where a webnovel-writer project keeps the same memory when the tracker file is absent.
-MEMORY_SOURCES = {"foreshadowing": webnovel.STATE_FILE, "relationship": webnovel.INDEX_FILE}
+MEMORY_SOURCES = {FORESHADOWING: webnovel.STATE_FILE, RELATIONSHIP: webnovel.INDEX_FILE}
 OVERDUE_WORDS = ("overdue", "逾期", "超期")
 DOUBTFUL_WORDS = ("存疑", "待澄清", "doubtful")
 # An overdue entry is an alert; how severe follows its 重要度.
@@ -53,24 +51,33 @@ def to_item(entry: RelevantItem) -> Item:
 
 
 def on_demand_blocks(project: Project, chapter: int) -> list[Block]:
-    """One block of relevant foreshadowing, one of relevant relationship states/changes."""
+    """One block per tracker kind: relevant foreshadowing, relevant relationship
+    states/changes, then the relevant rows of each kind the project declared."""
+    try:
+        kinds = project_kinds(project)
+        paths = {kind.key: kind.path(project) for kind in kinds}
+    except FileProblem as error:  # the declaration is reported below, as trackers that fail
+        log.info("tracker kinds: %s", error)
+        kinds = BUILTIN_KINDS
+        paths = {kind.key: kind.path(project) for kind in kinds}
     blocks = {
-        kind: Block(
-            id=block_id,
+        kind.key: Block(
+            id=kind.block_id,
             layer=Layer.ON_DEMAND,
-            kind=kind,
-            title=title,
-            source=project.relative(project.role_path(role)),
+            kind=kind.key,
+            title=kind.block_title,
+            source=project.relative(paths[kind.key]),
             group=Group.SCENE,
             required=True,
         )
-        for kind, (block_id, title, role) in KINDS.items()
+        for kind in kinds
     }
+    empty = {kind.key: kind.empty for kind in kinds}
     missing = []
-    for kind, (_, _, role) in KINDS.items():
-        if project.role_path(role).is_file():
+    for kind in blocks:
+        if paths[kind].is_file():
             continue
-        memory = MEMORY_SOURCES[kind] if webnovel.is_webnovel(project) else ""
+        memory = MEMORY_SOURCES.get(kind, "") if webnovel.is_webnovel(project) else ""
         if memory and (project.root / memory).is_file():
             blocks[kind].source = memory
         else:
@@ -92,12 +99,11 @@ def on_demand_blocks(project: Project, chapter: int) -> list[Block]:
         if kind in missing:
             continue
         block.items = [to_item(entry) for entry in relevant if entry.kind == kind]
-        empty = "（本章没有相关伏笔）" if kind == "foreshadowing" else "（本章没有相关关系变动）"
-        block.item_prefix = "" if block.items else empty
+        block.item_prefix = "" if block.items else empty[kind]
         block.empty = not block.items
         block.set_text(block.render_items(), Status.COMPLETE, "")
-    if "relationship" not in missing:
-        _note_unnamed_protagonist(project, blocks["relationship"])
+    if RELATIONSHIP not in missing:
+        _note_unnamed_protagonist(project, blocks[RELATIONSHIP])
     return list(blocks.values())
 
 

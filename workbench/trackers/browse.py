@@ -9,28 +9,31 @@ import logging
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from workbench.book.layout import Role
 from workbench.book.project import Project
 from workbench.errors import WorkbenchError
-from workbench.trackers.columns import DISPLAY, FORESHADOWING, FORESHADOWING_COLUMNS
 from workbench.trackers.document import TrackerDocument
 from workbench.trackers.dormancy import Sighting, sightings
 from workbench.trackers.errors import TrackerParseError
+from workbench.trackers.kinds import (
+    BUILTIN_DISPLAY,
+    FORESHADOWING,
+    FORESHADOWING_KIND,
+    TrackerKind,
+    tracker_files,
+)
 from workbench.trackers.ledger import EntryState, state_at
-from workbench.trackers.model import Foreshadowing, RelationshipChange, Trackers
+from workbench.trackers.model import Foreshadowing, RelationshipChange, TrackedItem, Trackers
 from workbench.trackers.parsed import ParsedTracker, TrackerTable
-from workbench.trackers.relevance import FORESHADOWING_KIND, relevant_for
+from workbench.trackers.relevance import relevant_for
 
 log = logging.getLogger(__name__)
-
-TRACKER_ROLES = {"plot": Role.PLOT_TRACKER, "relationship": Role.RELATIONSHIP_TRACKER}
 
 
 @dataclass(frozen=True)
 class TrackerFile:
     """One tracker file as read: a document to edit, or (with errors) read-only rows."""
 
-    key: str  # "plot" | "relationship"
+    key: str  # "plot" | "relationship" | a declared kind's key
     path: Path
     source: str  # project-relative path
     sha256: str
@@ -63,15 +66,16 @@ def load_tracker_file(
 ) -> TrackerFile | None:
     """The tracker file of `key`, or None when the project has none; `known` (the file as
     read before) is returned as it is when the bytes did not change, without parsing again."""
-    path = project.role_path(TRACKER_ROLES[key])
-    if not path.is_file():
+    spec = next((spec for spec in tracker_files(project) if spec.key == key), None)
+    if spec is None or not spec.path.is_file():
         return None
+    path = spec.path
     loaded = project.read(path)
     if known is not None and known.path == path and known.sha256 == loaded.sha256:
         return known
     source = project.relative(path)
     try:
-        document = TrackerDocument(path, loaded.text, loaded.sha256, source)
+        document = TrackerDocument(path, loaded.text, loaded.sha256, source, spec.kinds)
     except TrackerParseError as error:
         partial = error.partial or ParsedTracker((), (), ())
         return TrackerFile(key, path, source, loaded.sha256, partial, None, tuple(error.errors))
@@ -81,13 +85,13 @@ def load_tracker_file(
 def foreshadowing_columns(tracker: TrackerFile | None) -> list[str]:
     """The ledger's columns: the standard fields in their usual order, then every extra
     column of the file's foreshadowing tables, by header, in the order they appear."""
-    columns: list[str] = list(FORESHADOWING_COLUMNS)
+    columns: list[str] = list(FORESHADOWING_KIND.columns)
     tables: tuple[TrackerTable, ...] = tracker.parsed.tables if tracker else ()
     for table in tables:
         if table.kind != FORESHADOWING:
             continue
         for name, header in zip(table.fields, table.headers, strict=True):
-            if name is None and header not in columns and header not in DISPLAY.values():
+            if name is None and header not in columns and header not in BUILTIN_DISPLAY.values():
                 columns.append(header)
     return columns
 
@@ -144,7 +148,7 @@ def build_ledger(
     if editor_chapter is not None and not broken:
         try:
             for item in relevant_for(project, editor_chapter):
-                if item.kind == FORESHADOWING_KIND:
+                if item.kind == FORESHADOWING:
                     reasons[item.key] = item.reasons
         except WorkbenchError as error:
             ledger.notes.append(str(error))
@@ -164,3 +168,30 @@ def build_ledger(
 def relationship_rows(tracker: TrackerFile | None) -> tuple[RelationshipChange, ...]:
     """The relationship rows as read (the rows that parsed, for a file with errors)."""
     return tracker.parsed.relationships if tracker else ()
+
+
+def declared_columns(tracker: TrackerFile | None, kind: TrackerKind) -> list[str]:
+    """A declared kind's columns as declared, then any extra column its tables have."""
+    columns = list(kind.columns)
+    for table in tracker.parsed.tables if tracker else ():
+        columns += [h for f, h in zip(table.fields, table.headers, strict=True) if f is None]
+    return list(dict.fromkeys(columns))
+
+
+def declared_rows(
+    project: Project, tracker: TrackerFile | None, kind: TrackerKind, editor_chapter: int | None
+) -> tuple[list[tuple[TrackedItem, tuple[str, ...]]], list[str]]:
+    """A declared kind's rows as read, each with why it is relevant to the chapter in the
+    editor (the reasons its feed block gives), and anything that could not be worked out."""
+    if tracker is None:
+        return [], []
+    reasons: dict[str, tuple[str, ...]] = {}
+    notes: list[str] = []
+    if editor_chapter is not None and tracker.editable:
+        try:
+            for item in relevant_for(project, editor_chapter):
+                if item.kind == kind.key:
+                    reasons[item.key] = item.reasons
+        except WorkbenchError as error:
+            notes.append(str(error))
+    return [(row, reasons.get(row.name, ())) for row in tracker.parsed.items], notes

@@ -30,6 +30,7 @@ class ProjectCache:
     cast: tuple[tuple[str, ...], Any] | None = None  # (file hashes, Cast)
     scans: dict[tuple[str, ...], dict[str, frozenset[str]]] = field(default_factory=dict)
     relevance: tuple[tuple, Any] | None = None  # (fingerprint of the files read, answer)
+    kinds: tuple[str, Any] | None = None  # (workbench.toml's sha256, the tracker kinds)
     presence: Any = None  # the book's chapter presence, kept up to date (trackers.presence)
     store: ScanStore = field(default_factory=lambda: ScanStore(None))  # scans on disk
     tables: TableStore = field(default_factory=lambda: TableStore(None))  # tables on disk

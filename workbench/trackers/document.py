@@ -14,8 +14,9 @@ from workbench.book.layout import Role
 from workbench.book.project import Project
 from workbench.book.textio import content_hash
 from workbench.errors import FileProblem
-from workbench.trackers.columns import COLUMNS, DISPLAY, Status
+from workbench.trackers.columns import Status
 from workbench.trackers.errors import TrackerEditError, TrackerParseError
+from workbench.trackers.kinds import BUILTIN_KINDS, TrackerKind, tracker_files
 from workbench.trackers.model import Foreshadowing, RelationshipChange
 from workbench.trackers.parse import parse_tracker
 from workbench.trackers.parsed import ParsedTracker, TrackerTable, column_index
@@ -34,13 +35,21 @@ log = logging.getLogger(__name__)
 class TrackerDocument:
     """One tracker file, parsed, with edits pending until save()."""
 
-    def __init__(self, path: Path, text: str, sha256: str, source: str = "") -> None:
+    def __init__(
+        self,
+        path: Path,
+        text: str,
+        sha256: str,
+        source: str = "",
+        kinds: tuple[TrackerKind, ...] = BUILTIN_KINDS,
+    ) -> None:
         self.path = path
         self.source = source or path.name
         self.sha256 = sha256  # of the bytes on disk this document was read from
         self.saved_text = text
         self.text = text
-        self.parsed: ParsedTracker = parse_tracker(text, path, self.source)
+        self.kinds = kinds  # what a table of this file may be
+        self.parsed: ParsedTracker = self._parse(text)
 
     @classmethod
     def load(cls, project: Project, role: Role) -> TrackerDocument | None:
@@ -107,7 +116,8 @@ class TrackerDocument:
     def add(self, kind: str, values: dict[str, str]) -> int:
         """Append a row to the file's last table of this kind (creating one at the end of the
         file if there is none); values are keyed by field or header name. Returns its line."""
-        if kind not in COLUMNS:
+        known = next((k for k in self.kinds if k.key == kind), None)
+        if known is None:
             raise TrackerEditError(f"{self.source}: unknown tracker kind {kind!r}")
         tables = [table for table in self.parsed.tables if table.kind == kind]
         lines = split_lines(self.text)
@@ -127,8 +137,8 @@ class TrackerDocument:
                 lines.insert(at + 1, Line(row_text, ""))
             text = join_lines(lines)
         else:
-            fields = tuple(COLUMNS[kind])
-            headers = tuple(DISPLAY[field] for field in fields)
+            fields = tuple(known.columns)
+            headers = tuple(known.display[field] for field in fields)
             cells = _row_values(self.source, fields, headers, values)
             text = self.text
             if text and not text.endswith(("\n", "\r")):
@@ -190,9 +200,12 @@ class TrackerDocument:
         """Drop the edits not yet saved: the document is again what was read or saved."""
         if self.modified:
             self.text = self.saved_text
-            self.parsed = parse_tracker(self.text, self.path, self.source)
+            self.parsed = self._parse(self.text)
 
     # --- helpers -----------------------------------------------------------------------
+
+    def _parse(self, text: str) -> ParsedTracker:
+        return parse_tracker(text, self.path, self.source, kinds=self.kinds)
 
     def _entry(self, entry_id: str) -> Foreshadowing:
         for entry in self.parsed.foreshadowing:
@@ -210,7 +223,7 @@ class TrackerDocument:
     def _apply(self, text: str, expect: tuple[int, int, str] | None = None) -> None:
         """Adopt the edited text if it parses (and the edited cell reads back as intended)."""
         try:
-            parsed = parse_tracker(text, self.path, self.source)
+            parsed = self._parse(text)
         except TrackerParseError as error:
             raise TrackerEditError(f"refused: the edit would break the table: {error}") from error
         if expect is not None:
@@ -243,10 +256,13 @@ def _row_values(
 
 
 def load_documents(project: Project) -> dict[str, TrackerDocument]:
-    """Both tracker files that exist, keyed 'plot' / 'relationship'."""
+    """Every tracker file that exists, keyed 'plot' / 'relationship' / a declared kind's key."""
     documents = {}
-    for key, role in (("plot", Role.PLOT_TRACKER), ("relationship", Role.RELATIONSHIP_TRACKER)):
-        document = TrackerDocument.load(project, role)
-        if document is not None:
-            documents[key] = document
+    for spec in tracker_files(project):
+        if spec.path.is_file():
+            loaded = project.read(spec.path)
+            source = project.relative(spec.path)
+            documents[spec.key] = TrackerDocument(
+                spec.path, loaded.text, loaded.sha256, source, spec.kinds
+            )
     return documents

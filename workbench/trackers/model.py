@@ -1,4 +1,5 @@
-"""Foreshadowing entries and relationship changes, and the questions asked of them."""
+"""Foreshadowing entries, relationship changes and the rows of a project's own tracker kinds,
+and the questions asked of them."""
 
 from __future__ import annotations
 
@@ -83,12 +84,31 @@ class RelationshipChange:
         return frozenset((canonical(self.a), canonical(self.b)))
 
 
+@dataclass(frozen=True)
+class TrackedItem:
+    """One row of a tracker kind the project declared (法宝, 功法 …), by its columns."""
+
+    kind: str  # the kind's key
+    name: str
+    keywords: tuple[str, ...]
+    planted: int | None  # the chapter it enters the story; None: from the start
+    changed: int | None  # the chapter it last changed
+    cells: dict[str, str] = field(hash=False)  # header -> cell text, in column order
+    line: int = 0
+    source: str = ""
+
+    def candidate_at(self, chapter: int) -> bool:
+        """In the story by chapter N."""
+        return self.planted is None or self.planted <= chapter
+
+
 @dataclass
 class Trackers:
-    """Both trackers of a project, as parsed."""
+    """Every tracker of a project, as parsed."""
 
     foreshadowing: list[Foreshadowing] = field(default_factory=list)
     relationships: list[RelationshipChange] = field(default_factory=list)
+    items: list[TrackedItem] = field(default_factory=list)  # of the declared kinds
 
     def find(self, entry_id: str) -> Foreshadowing | None:
         """The foreshadowing entry with this ID."""

@@ -6,17 +6,16 @@ import re
 from pathlib import Path
 
 from workbench.errors import FileProblem
-from workbench.trackers.columns import (
-    DISPLAY,
-    FORESHADOWING,
-    classify,
-    parse_chapter,
-    parse_list,
-    parse_status,
-    plain,
-)
+from workbench.trackers.columns import parse_chapter, parse_list, parse_status, plain
 from workbench.trackers.errors import TrackerParseError
-from workbench.trackers.model import Foreshadowing, RelationshipChange
+from workbench.trackers.kinds import (
+    BUILTIN_KINDS,
+    FORESHADOWING,
+    RELATIONSHIP,
+    TrackerKind,
+    classify,
+)
+from workbench.trackers.model import Foreshadowing, RelationshipChange, TrackedItem
 from workbench.trackers.parsed import ParsedTracker, TrackerTable
 from workbench.trackers.table_store import TableStore
 from workbench.trackers.tables import Row, find_tables_and_strays
@@ -28,10 +27,14 @@ _TABLE_LINE = re.compile(r"^[ \t]*\|", re.MULTILINE)
 
 
 def parse_tracker(
-    text: str, path: Path | str, source: str = "", store: TableStore | None = None
+    text: str,
+    path: Path | str,
+    source: str = "",
+    store: TableStore | None = None,
+    kinds: tuple[TrackerKind, ...] = BUILTIN_KINDS,
 ) -> ParsedTracker:
-    """Parse every tracker table of a file (markdown-it's answer kept in `store`, when
-    given); raises TrackerParseError listing each problem."""
+    """Parse every table of a file that is one of `kinds` (markdown-it's answer kept in
+    `store`, when given); raises TrackerParseError listing each problem."""
     rows = len(_TABLE_LINE.findall(text))
     if rows > MAX_TABLE_ROWS:
         raise FileProblem(
@@ -43,7 +46,9 @@ def parse_tracker(
     tables: list[TrackerTable] = []
     foreshadowing: list[Foreshadowing] = []
     relationships: list[RelationshipChange] = []
+    items: list[TrackedItem] = []
     first_line_of_id: dict[str, int] = {}
+    first_line_of_name: dict[str, int] = {}
     found, strays = find_tables_and_strays(text, store)
     for first, last in strays:
         errors.append(
@@ -55,14 +60,14 @@ def parse_tracker(
         )
     for table in found:
         headers = table.header.values()
-        classified = classify(headers)
+        classified = classify(headers, kinds)
         if classified is None:
             continue
         kind, fields, problems = classified
         errors += [(table.header.line, problem) for problem in problems]
         if problems:
             continue
-        tracker_table = TrackerTable(kind, table, tuple(fields), tuple(headers))
+        tracker_table = TrackerTable(kind.key, table, tuple(fields), tuple(headers))
         tables.append(tracker_table)
         for row in table.rows:
             if len(row.cells) != len(headers):
@@ -70,7 +75,18 @@ def parse_tracker(
                 continue
             cells = dict(zip(fields, row.values(), strict=True))
             extra = _extra(headers, fields, row)
-            if kind == FORESHADOWING:
+            if kind.custom:
+                item = _tracked_item(kind, cells, extra, row.line, source, errors)
+                if item is None:
+                    continue
+                earlier = first_line_of_name.get(item.name)
+                if earlier is not None:
+                    where = f"{kind.display[kind.name_field]} {item.name}"
+                    errors.append((row.line, f"{where} is already used on line {earlier}"))
+                    continue
+                first_line_of_name[item.name] = row.line
+                items.append(item)
+            elif kind.key == FORESHADOWING:
                 entry = _foreshadowing(cells, extra, row.line, source, errors)
                 if entry is None:
                     continue
@@ -80,11 +96,11 @@ def parse_tracker(
                     continue
                 first_line_of_id[entry.id] = row.line
                 foreshadowing.append(entry)
-            else:
+            elif kind.key == RELATIONSHIP:
                 change = _relationship(cells, extra, row.line, source, errors)
                 if change is not None:
                     relationships.append(change)
-    parsed = ParsedTracker(tuple(tables), tuple(foreshadowing), tuple(relationships))
+    parsed = ParsedTracker(tuple(tables), tuple(foreshadowing), tuple(relationships), tuple(items))
     if errors:
         raise TrackerParseError(path, errors, parsed)
     return parsed
@@ -104,12 +120,12 @@ def _extra(headers: list[str], fields: list[str | None], row: Row) -> dict[str, 
     }
 
 
-def _checked(errors: list[tuple[int, str]], line: int, field: str, parse, value: str):
+def _checked(errors: list[tuple[int, str]], line: int, header: str, parse, value: str):
     """parse(value), or None with the problem recorded against the row's line."""
     try:
         return parse(value)
     except ValueError as error:
-        errors.append((line, f"{DISPLAY[field]}: {error}"))
+        errors.append((line, f"{header}: {error}"))
         return None
 
 
@@ -120,9 +136,9 @@ def _foreshadowing(
     entry_id = plain(cells.get("id", ""))
     if not entry_id:
         errors.append((line, "the row has no ID"))
-    planted = _checked(errors, line, "planted", parse_chapter, cells.get("planted", ""))
-    payoff = _checked(errors, line, "payoff", parse_chapter, cells.get("payoff", ""))
-    status = _checked(errors, line, "status", parse_status, cells.get("status", ""))
+    planted = _checked(errors, line, "埋设章节", parse_chapter, cells.get("planted", ""))
+    payoff = _checked(errors, line, "计划回收", parse_chapter, cells.get("payoff", ""))
+    status = _checked(errors, line, "状态", parse_status, cells.get("status", ""))
     if len(errors) > problems_before or status is None:
         return None
     return Foreshadowing(
@@ -145,7 +161,7 @@ def _relationship(
     cells: dict, extra: dict[str, str], line: int, source: str, errors: list[tuple[int, str]]
 ) -> RelationshipChange | None:
     problems_before = len(errors)
-    chapter = _checked(errors, line, "chapter", parse_chapter, cells.get("chapter", ""))
+    chapter = _checked(errors, line, "章节", parse_chapter, cells.get("chapter", ""))
     a, b = plain(cells.get("a", "")), plain(cells.get("b", ""))
     if chapter is None and len(errors) == problems_before:
         errors.append((line, "章节: the row has no chapter"))
@@ -162,5 +178,40 @@ def _relationship(
         note=cells.get("note", "").strip(),
         line=line,
         extra=extra,
+        source=source,
+    )
+
+
+def _tracked_item(
+    kind: TrackerKind,
+    cells: dict,
+    extra: dict[str, str],
+    line: int,
+    source: str,
+    errors: list[tuple[int, str]],
+) -> TrackedItem | None:
+    """A row of a declared kind: its name, keywords and chapters read, every cell kept."""
+    problems_before = len(errors)
+    name = plain(cells.get(kind.name_field, ""))
+    if not name:
+        errors.append((line, f"the row has no {kind.name_field}"))
+    chapters = {}
+    for field in (kind.planted_field, kind.changed_field):
+        if field:
+            chapters[field] = _checked(errors, line, field, parse_chapter, cells.get(field, ""))
+    if len(errors) > problems_before:
+        return None
+    keywords = parse_list(cells.get(kind.keywords_field, "")) if kind.keywords_field else ()
+    return TrackedItem(
+        kind=kind.key,
+        name=name,
+        keywords=keywords,
+        planted=chapters.get(kind.planted_field),
+        changed=chapters.get(kind.changed_field),
+        cells={
+            **{field: value.strip() for field, value in cells.items() if field},
+            **{header: value.strip() for header, value in extra.items()},
+        },
+        line=line,
         source=source,
     )

@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from workbench.trackers.columns import COLUMNS, normalise_header
-from workbench.trackers.model import Foreshadowing, RelationshipChange
+from workbench.trackers.columns import normalise_header
+from workbench.trackers.kinds import BUILTIN_KINDS
+from workbench.trackers.model import Foreshadowing, RelationshipChange, TrackedItem
 from workbench.trackers.tables import Table
 
 
@@ -31,6 +32,7 @@ class ParsedTracker:
     tables: tuple[TrackerTable, ...]
     foreshadowing: tuple[Foreshadowing, ...]
     relationships: tuple[RelationshipChange, ...]
+    items: tuple[TrackedItem, ...] = ()  # rows of a kind the project declared
 
 
 def column_index(fields: tuple[str | None, ...], headers: tuple[str, ...], name: str) -> int | None:
@@ -41,8 +43,8 @@ def column_index(fields: tuple[str | None, ...], headers: tuple[str, ...], name:
     for index, header in enumerate(headers):
         if normalise_header(header) == wanted:
             return index
-    for columns in COLUMNS.values():
-        for field, synonyms in columns.items():
+    for kind in BUILTIN_KINDS:
+        for field, synonyms in kind.columns.items():
             if wanted in synonyms and field in fields:
                 return fields.index(field)
     return None

@@ -198,12 +198,14 @@ def chapter_presence(
     project: Project, trackers: Trackers, stats: ChapterStats | None = None
 ) -> Presence:
     """Every chapter scanned for the cast (including names known only from the trackers) and
-    for every keyword of the foreshadowing entries (`stats`: the chapters' stats, when the
-    caller took them already)."""
+    for every keyword of the foreshadowing entries and every name and keyword of the
+    declared kinds' rows (`stats`: the chapters' stats, when the caller took them already)."""
     cast = load_cast(project).including(trackers.characters())
     names = Scanner(cast.forms())
     # All keywords, not one chapter's candidates', so the scan cache survives chapters.
-    keywords = Scanner((k for e in trackers.foreshadowing for k in e.keywords), whole_names=False)
+    terms = [k for e in trackers.foreshadowing for k in e.keywords]
+    terms += [t for item in trackers.items for t in (item.name, *item.keywords)]
+    keywords = Scanner(terms, whole_names=False)
     stats = project.chapter_stats() if stats is None else stats
     held = _book_presence(project, cast, names, keywords, stats)
     book = held.presence

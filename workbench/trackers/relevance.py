@@ -21,25 +21,31 @@ from workbench.book.webnovel import is_webnovel, memory_files
 from workbench.trackers.as_of import trackers_as_of
 from workbench.trackers.cache import project_cache
 from workbench.trackers.cast import Cast, Scanner, load_cast
-from workbench.trackers.model import DUE_WINDOW, Foreshadowing, RelationshipChange, Trackers
+from workbench.trackers.kinds import FORESHADOWING, RELATIONSHIP, TrackerKind, tracker_files
+from workbench.trackers.model import (
+    DUE_WINDOW,
+    Foreshadowing,
+    RelationshipChange,
+    TrackedItem,
+    Trackers,
+)
 from workbench.trackers.parse import parse_tracker
 from workbench.trackers.parsed import ParsedTracker
 from workbench.trackers.presence import Presence, chapter_presence
 from workbench.trackers.webnovel import memory_foreshadowing, memory_relationships
 
-FORESHADOWING_KIND = "foreshadowing"
 # How the reasons an entry is overdue or due begin (a reader of reasons can tell them apart).
 OVERDUE_REASON = "逾期"
 DUE_REASON = "临近回收"
-RELATIONSHIP_KIND = "relationship"
+CHANGED_REASON = "近期变化"
 
 
 @dataclass(frozen=True)
 class RelevantItem:
     """One tracker item for a feed's on-demand layer, with why it is there."""
 
-    kind: str  # "foreshadowing" | "relationship"
-    key: str  # "F001" or "林风—苏瑶"
+    kind: str  # "foreshadowing" | "relationship" | a declared kind's key
+    key: str  # "F001", "林风—苏瑶", or a declared row's name
     text: str  # the item as one Markdown line, ready to put in a feed
     chapter: int  # planted chapter (foreshadowing) or change chapter (relationship)
     reasons: tuple[str, ...]  # e.g. ("逾期：计划回收 9 < 12", "点名：玉佩")
@@ -51,16 +57,17 @@ class RelevantItem:
 
 
 def load_trackers(project: Project) -> Trackers:
-    """Both tracker files parsed (cached by content hash), plus a webnovel-writer project's
-    memory (state.json foreshadowing, index.db relationships); a missing file adds nothing.
+    """Every tracker file parsed (cached by content hash) — the two built-in files and each
+    kind the project declared —, plus a webnovel-writer project's memory (state.json
+    foreshadowing, index.db relationships); a missing file adds nothing.
 
     Raises TrackerParseError for a file that does not parse.
     """
     memory = project_cache(project)
     cache = memory.parsed
     trackers = Trackers()
-    for role in (Role.PLOT_TRACKER, Role.RELATIONSHIP_TRACKER):
-        loaded = project.read_role(role)
+    for spec in tracker_files(project):
+        loaded = project.read_if_present(spec.path)
         if loaded is None:
             continue
         key = str(loaded.path)
@@ -69,10 +76,11 @@ def load_trackers(project: Project) -> Trackers:
             parsed: ParsedTracker = cached[1]
         else:
             source = project.relative(loaded.path)
-            parsed = parse_tracker(loaded.text, loaded.path, source, memory.tables)
+            parsed = parse_tracker(loaded.text, loaded.path, source, memory.tables, spec.kinds)
             cache[key] = (loaded.sha256, parsed)
         trackers.foreshadowing += parsed.foreshadowing
         trackers.relationships += parsed.relationships
+        trackers.items += parsed.items
     if is_webnovel(project):
         trackers.foreshadowing += memory_foreshadowing(project, load_cast(project))
         trackers.relationships += memory_relationships(project)
@@ -126,8 +134,8 @@ def _fingerprint(project: Project, chapter: int, stats: ChapterStats) -> tuple:
     """Every file relevance reads — trackers, cast, plans, outline, chapters (the version of
     their `stats`) — by (mtime, size), the same test Project.read uses to notice a change,
     and by hash the unsaved buffers a view reads instead."""
-    roles = (Role.PLOT_TRACKER, Role.RELATIONSHIP_TRACKER, Role.OUTLINE)
-    files = [project.role_path(role) for role in roles] + project.character_files()
+    files = [spec.path for spec in tracker_files(project)] + [project.role_path(Role.OUTLINE)]
+    files += project.character_files()
     files += memory_files(project)
     return (
         chapter,
@@ -180,6 +188,12 @@ def _relevant_items(project: Project, chapter: int, stats: ChapterStats) -> list
         if a in present and b in present:
             mentions = _pair_mentions(presence, (a, b), protagonist, chapter)
             items.append(_relationship_item(row, a, b, present, mentions))
+    declared = {spec.key: spec.kinds[0] for spec in tracker_files(project) if spec.kinds[0].custom}
+    for tracked in trackers.items:
+        if tracked.candidate_at(chapter):
+            item = _tracked_item(tracked, declared[tracked.kind], chapter, presence, scope)
+            if item is not None:
+                items.append(item)
     return items
 
 
@@ -217,7 +231,7 @@ def _foreshadowing_item(
         return None
     mentions = presence.mentions(frozenset(signal), frozenset(entry.keywords), chapter)
     return RelevantItem(
-        kind=FORESHADOWING_KIND,
+        kind=FORESHADOWING,
         key=entry.id,
         text=foreshadowing_line(entry),
         chapter=entry.planted or 0,
@@ -241,13 +255,38 @@ def _relationship_item(
     row: RelationshipChange, a: str, b: str, present: dict[str, str], mentions: int
 ) -> RelevantItem:
     return RelevantItem(
-        kind=RELATIONSHIP_KIND,
+        kind=RELATIONSHIP,
         key=row.key,
         text=relationship_line(row),
         chapter=row.chapter,
         reasons=(f"{row.a}：{present[a]}", f"{row.b}：{present[b]}"),
         tier="",
         mentions=mentions,
+        source=row.source,
+        line=row.line,
+    )
+
+
+def _tracked_item(
+    row: TrackedItem, kind: TrackerKind, chapter: int, presence: Presence, scope: _Scope
+) -> RelevantItem | None:
+    """A declared kind's row is relevant when chapter N's plan (or text) names it, by its
+    name or a keyword; a change in the last few chapters is said too."""
+    named = [term for term in (row.name, *row.keywords) if term and term in scope.text]
+    if not named:
+        return None
+    reasons = [f"点名：{term}" for term in named]
+    if row.changed is not None and chapter - DUE_WINDOW <= row.changed <= chapter:
+        reasons.append(f"{CHANGED_REASON}：第{row.changed}章")
+    terms = frozenset((row.name, *row.keywords))
+    return RelevantItem(
+        kind=kind.key,
+        key=row.name,
+        text=tracked_line(row, kind),
+        chapter=row.changed or row.planted or 0,
+        reasons=tuple(dict.fromkeys(reasons)),
+        tier="",
+        mentions=presence.mentions(frozenset(), terms, chapter),
         source=row.source,
         line=row.line,
     )
@@ -277,3 +316,9 @@ def relationship_line(row: RelationshipChange) -> str:
     parts += [f"{label}：{value}" for label, value in labelled if value]
     parts += [f"{header}：{value}" for header, value in row.extra.items() if value]
     return "｜".join(parts)
+
+
+def tracked_line(row: TrackedItem, kind: TrackerKind) -> str:
+    """A declared kind's row as one Markdown list line: its name, then each other cell."""
+    cells = [f"{h}：{v}" for h, v in row.cells.items() if v and h != kind.name_field]
+    return "｜".join([f"- {row.name}", *cells])

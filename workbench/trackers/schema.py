@@ -63,6 +63,20 @@ class RelevantOut(BaseModel):
     line: int
 
 
+class TrackedOut(BaseModel):
+    """One row of a tracker kind the project declared (keyed by its kind in TrackersOut)."""
+
+    model_config = ConfigDict(from_attributes=True)
+
+    name: str
+    keywords: list[str]
+    planted: int | None
+    changed: int | None
+    cells: dict[str, str]  # every cell by its header, in column order
+    source: str
+    line: int
+
+
 class TrackersOut(BaseModel):
     """What `workbench trackers --format json` prints."""
 
@@ -72,3 +86,9 @@ class TrackersOut(BaseModel):
     foreshadowing: list[ForeshadowingOut] = []
     relationships: list[RelationshipOut] = []
     relevant: list[RelevantOut] = []
+    # The rows of each declared kind, by its key (left out when the project declares none).
+    tracked: dict[str, list[TrackedOut]] = {}
+
+    def to_json(self) -> str:
+        """The JSON the command prints."""
+        return self.model_dump_json(indent=2, exclude=None if self.tracked else {"tracked"})

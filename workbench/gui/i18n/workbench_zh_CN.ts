@@ -1767,6 +1767,10 @@ Restore it into the editor? Nothing is written to the file until you save.</sour
   <context>
     <name>TrackerBrowser</name>
     <message>
+      <source>%1, line %2: %3 written</source>
+      <translation>%1 第%2行：已写入%3</translation>
+    </message>
+    <message>
       <source>At chapter</source>
       <translation>章节</translation>
     </message>
@@ -1832,6 +1836,10 @@ Restore it into the editor? Nothing is written to the file until you save.</sour
   </context>
   <context>
     <name>TrackerStore</name>
+    <message>
+      <source>This project has no %1 tracker file.</source>
+      <translation>这个项目没有 %1 追踪表文件。</translation>
+    </message>
     <message>
       <source>This project has no foreshadowing tracker file.</source>
       <translation>这个项目没有伏笔追踪表文件。</translation>
@@ -2217,6 +2225,24 @@ Restore it into the editor? Nothing is written to the file until you save.</sour
     <message>
       <source>Reset layout</source>
       <translation>重置布局</translation>
+    </message>
+  </context>
+  <context>
+    <name>KindModel</name>
+    <message>
+      <source>Why relevant now</source>
+      <translation>当前相关原因</translation>
+    </message>
+  </context>
+  <context>
+    <name>KindPanel</name>
+    <message>
+      <source>%1 · %2 rows, %3 relevant to the chapter in the editor</source>
+      <translation>%1 · 共 %2 行，其中 %3 行与编辑器中的章节相关</translation>
+    </message>
+    <message>
+      <source>read-only until its errors are fixed</source>
+      <translation>修正错误之前只读</translation>
     </message>
   </context>
 </TS>

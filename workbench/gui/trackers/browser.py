@@ -1,5 +1,6 @@
-"""The tracker browser: the foreshadowing ledger and relationships through time, at one
-chapter that follows the editor (or is set by hand), live with the files on disk."""
+"""The tracker browser: the foreshadowing ledger, relationships through time and a tab for each
+tracker kind the project declared, at one chapter that follows the editor (or is set by hand),
+live with the files on disk."""
 
 from __future__ import annotations
 
@@ -25,13 +26,21 @@ from workbench.book.project import Project
 from workbench.errors import WorkbenchError
 from workbench.gui.trackers.entry_dialog import EntryDialog
 from workbench.gui.trackers.filters import MAX_CHAPTER, control_bar
+from workbench.gui.trackers.kind_view import KindPanel
 from workbench.gui.trackers.ledger_view import LedgerPanel
 from workbench.gui.trackers.relations_view import RelationsPanel
 from workbench.gui.trackers.store import TrackerStore
-from workbench.trackers.browse import Ledger, build_ledger, foreshadowing_columns, relationship_rows
+from workbench.trackers.browse import (
+    Ledger,
+    build_ledger,
+    declared_columns,
+    declared_rows,
+    foreshadowing_columns,
+    relationship_rows,
+)
 from workbench.trackers.cast import Cast, Scanner, load_cast
-from workbench.trackers.columns import FORESHADOWING
 from workbench.trackers.document import TrackerDocument
+from workbench.trackers.kinds import FORESHADOWING
 from workbench.trackers.ledger import next_id
 from workbench.trackers.model import Trackers
 
@@ -83,6 +92,7 @@ class TrackerBrowser(QWidget):
         self.tabs.setDocumentMode(True)
         self.tabs.addTab(self.ledger, "")
         self.tabs.addTab(self.relations, "")
+        self.kind_panels: dict[str, KindPanel] = {}  # a tab per declared kind, after these
         self.chapter_label = QLabel(self)
 
         header = control_bar(
@@ -223,6 +233,7 @@ class TrackerBrowser(QWidget):
         """The tracker files changed (or a project opened): everything again."""
         self.cast = self._load_cast()
         self._show_errors()
+        self._sync_kind_tabs()
         self.refresh_ledger()
         relationships = self.store.relationships
         last = self.project.chapters[-1].number if self.project and self.project.chapters else 1
@@ -265,6 +276,38 @@ class TrackerBrowser(QWidget):
         editable = plot is not None and plot.editable
         columns = foreshadowing_columns(plot)
         self.ledger.show_ledger(ledger, columns, editable, self._names(), self.cast.canonical)
+        self._refresh_kind_tabs()
+
+    def _sync_kind_tabs(self) -> None:
+        """One tab per kind the project declares, in workbench.toml's order."""
+        wanted = {kind.key: kind for kind in self.store.declared}
+        for key in [
+            key for key, panel in self.kind_panels.items() if wanted.get(key) != panel.kind
+        ]:
+            panel = self.kind_panels.pop(key)
+            self.tabs.removeTab(self.tabs.indexOf(panel))
+            panel.deleteLater()
+        for key, kind in wanted.items():
+            if key not in self.kind_panels:
+                panel = KindPanel(kind, self)
+                panel.model.editor = partial(self.edit_declared, key)
+                self.kind_panels[key] = panel
+                self.tabs.addTab(panel, kind.title)
+
+    def _refresh_kind_tabs(self) -> None:
+        if self.project is None:
+            return
+        for key, panel in self.kind_panels.items():
+            tracker = self.store.files.get(key)
+            try:
+                rows, notes = declared_rows(self.project, tracker, panel.kind, self.editor_chapter)
+            except (OSError, WorkbenchError) as error:
+                rows, notes = [], [str(error)]
+            for note in notes:
+                self._show_message(note)
+            source = tracker.source if tracker else panel.kind.file
+            editable = tracker is not None and tracker.editable
+            panel.show_rows(rows, declared_columns(tracker, panel.kind), editable, source)
 
     def _show_errors(self) -> None:
         broken = [tracker for tracker in self.store.files.values() if not tracker.editable]
@@ -309,7 +352,11 @@ class TrackerBrowser(QWidget):
             self.fileRequested.emit(Path(path))
 
     def _open_tracker_file(self) -> None:
-        tracker = self.store.plot if self.tabs.currentIndex() == 0 else self.store.relationships
+        current = self.tabs.currentWidget()
+        if isinstance(current, KindPanel):
+            tracker = self.store.files.get(current.kind.key)
+        else:
+            tracker = self.store.plot if current is self.ledger else self.store.relationships
         if tracker is not None:
             self.fileRequested.emit(tracker.path)
 
@@ -319,6 +366,17 @@ class TrackerBrowser(QWidget):
         self.statusMessage.emit(text)
 
     # --- edits ---------------------------------------------------------------------------
+
+    def edit_declared(self, key: str, line: int, column: str, value: str) -> bool:
+        """Write one cell of a declared kind's row (what editing it in its tab does)."""
+        return self.store.edit(
+            key,
+            partial(TrackerDocument.set_cell, line=line, column=column, value=value),
+            self.tr("%1, line %2: %3 written")
+            .replace("%1", self.store.files[key].source if key in self.store.files else key)
+            .replace("%2", str(line))
+            .replace("%3", column),
+        )
 
     def edit_cell(self, entry_id: str, column: str, value: str) -> bool:
         """Write one cell of an entry (what editing a cell in place does)."""

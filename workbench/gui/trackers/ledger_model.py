@@ -11,7 +11,8 @@ from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, QSortFilte
 from PySide6.QtGui import QBrush, QColor, QFont
 
 from workbench.trackers.browse import Ledger, LedgerRow
-from workbench.trackers.columns import DISPLAY, parse_chapter
+from workbench.trackers.columns import parse_chapter
+from workbench.trackers.kinds import BUILTIN_DISPLAY
 from workbench.trackers.ledger import EntryState, LedgerFilter
 from workbench.trackers.relevance import DUE_REASON, OVERDUE_REASON
 
@@ -207,7 +208,7 @@ class ForeshadowingModel(QAbstractTableModel):
         row = self.ledger.rows[index.row()]
         if name is None or str(value) == row.cells.get(name, ""):
             return False
-        column = DISPLAY.get(name, name)
+        column = BUILTIN_DISPLAY.get(name, name)
         return bool(self.editor(row.entry.id, column, str(value)))
 
 

@@ -15,9 +15,10 @@ from PySide6.QtCore import QObject, Signal
 
 from workbench.book.project import Project
 from workbench.errors import WorkbenchError
-from workbench.trackers.browse import TRACKER_ROLES, TrackerFile, load_tracker_file
+from workbench.trackers.browse import TrackerFile, load_tracker_file
 from workbench.trackers.document import TrackerDocument
 from workbench.trackers.errors import TrackerEditError
+from workbench.trackers.kinds import TrackerFileSpec, TrackerKind, builtin_files, tracker_files
 
 log = logging.getLogger(__name__)
 
@@ -25,7 +26,8 @@ Edit = Callable[[TrackerDocument], object]
 
 
 class TrackerStore(QObject):
-    """Both tracker files of the open project; `changed` after each (re)load that differs."""
+    """Every tracker file of the open project (the two built-in ones and each declared kind's);
+    `changed` after each (re)load that differs."""
 
     changed = Signal()
     message = Signal(str)  # what happened to a write, for the author
@@ -34,6 +36,7 @@ class TrackerStore(QObject):
         super().__init__(parent)
         self.project: Project | None = None
         self.files: dict[str, TrackerFile] = {}
+        self.declared: list[TrackerKind] = []  # the kinds the project declares, in order
         self.unreadable: dict[str, str] = {}  # tracker key → why the file cannot be read
         self.write_guard: Callable[[Path], bool] | None = None
 
@@ -54,9 +57,17 @@ class TrackerStore(QObject):
 
     def paths(self) -> set[Path]:
         """Where the tracker files are (or would be)."""
+        return {spec.path for spec in self._specs()[0]}
+
+    def _specs(self) -> tuple[list[TrackerFileSpec], str]:
+        """The project's tracker files, and "" — or the built-in ones alone and why, while
+        workbench.toml's [trackers.kinds] does not hold."""
         if self.project is None:
-            return set()
-        return {self.project.role_path(role) for role in TRACKER_ROLES.values()}
+            return [], ""
+        try:
+            return tracker_files(self.project), ""
+        except WorkbenchError as error:
+            return builtin_files(self.project), str(error)
 
     def set_project(self, project: Project | None) -> None:
         """Read the trackers of `project` (or forget them)."""
@@ -65,14 +76,16 @@ class TrackerStore(QObject):
         self.reload(force=True)
 
     def reload(self, force: bool = False) -> bool:
-        """Re-read both files; emits `changed` and returns True when anything differs."""
+        """Re-read every file; emits `changed` and returns True when anything differs."""
         if self.project is None:
             changed = bool(self.files) or force
-            self.files, self.unreadable = {}, {}
+            self.files, self.unreadable, self.declared = {}, {}, []
         else:
             files: dict[str, TrackerFile] = {}
-            unreadable: dict[str, str] = {}
-            for key in TRACKER_ROLES:
+            specs, problem = self._specs()
+            unreadable: dict[str, str] = {"kinds": problem} if problem else {}
+            declared = [spec.kinds[0] for spec in specs if spec.kinds[0].custom]
+            for key in (spec.key for spec in specs):
                 try:
                     # An unchanged file keeps its document, so nothing read is thrown away
                     # (and nothing is parsed again).
@@ -83,19 +96,30 @@ class TrackerStore(QObject):
                 if loaded is not None:
                     files[key] = loaded
             changed = force or files != self.files or unreadable != self.unreadable
-            self.files, self.unreadable = files, unreadable
+            changed = changed or declared != self.declared
+            self.files, self.unreadable, self.declared = files, unreadable, declared
         if changed:
             self.changed.emit()
         return changed
 
     def edit_plot(self, edit: Edit, done: str) -> bool:
         """Apply one edit to the plot tracker and save it; False (with a message) if refused."""
-        tracker = self.plot
-        if self.project is not None and "plot" in self.unreadable:
-            self.message.emit(self.tr("Not written: %1").replace("%1", self.unreadable["plot"]))
+        return self.edit("plot", edit, done)
+
+    def edit(self, key: str, edit: Edit, done: str) -> bool:
+        """Apply one edit to the tracker file of `key` (plot, relationship or a declared
+        kind's) and save it; False (with a message) if refused."""
+        tracker = self.files.get(key)
+        if self.project is not None and key in self.unreadable:
+            self.message.emit(self.tr("Not written: %1").replace("%1", self.unreadable[key]))
             return False
         if self.project is None or tracker is None:
-            self.message.emit(self.tr("This project has no foreshadowing tracker file."))
+            if key == "plot":
+                self.message.emit(self.tr("This project has no foreshadowing tracker file."))
+            else:
+                self.message.emit(
+                    self.tr("This project has no %1 tracker file.").replace("%1", key)
+                )
             return False
         document = tracker.document
         if document is None:

@@ -39,11 +39,13 @@ def rows_as_of(rows: list[RelationshipChange], chapter: int) -> list[Relationshi
 
 
 def trackers_as_of(trackers: Trackers, chapter: int) -> Trackers:
-    """Both trackers as the book stood at chapter N."""
+    """Every tracker as the book stood at chapter N (a declared kind's row exists from its
+    planted chapter on)."""
     entries = [entry_as_of(entry, chapter) for entry in trackers.foreshadowing]
     return Trackers(
         foreshadowing=[entry for entry in entries if entry is not None],
         relationships=rows_as_of(trackers.relationships, chapter),
+        items=[item for item in trackers.items if item.candidate_at(chapter)],
     )
 
 

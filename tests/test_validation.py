@@ -73,3 +73,16 @@ def test_checks_across_fields_are_reported_like_the_others():
     assert str(Invalid(problems({"count": -1, "on": "yes"}))) == (
         "count: must be greater than 0, not -1; on: must be true or false, not 'yes'"
     )
+
+
+@pytest.mark.parametrize("value", [float("inf"), float("-inf"), float("nan")])
+def test_a_number_that_is_not_finite_is_refused(value):
+    with pytest.raises(Invalid) as raised:
+        from_data(Outer, {"parts": {"a": {"share": value}}})
+    assert raised.value.problems == [("parts.a.share", f"must be a finite number, not {value}")]
+
+
+def test_a_long_string_value_is_described_not_quoted():
+    with pytest.raises(Invalid) as raised:
+        from_data(Outer, {"count": "sk-a-key-someone-pasted-here"})
+    assert raised.value.problems == [("count", "must be an integer, not a string of 28 characters")]

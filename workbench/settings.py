@@ -84,10 +84,28 @@ def load_settings() -> Settings:
     path = settings_path()
     if not path.is_file():
         return Settings()
+    # The file may hold the model key: a message says where and what is wrong, never what
+    # the file says (pydantic's own message quotes the input, so most of a key at the end).
     try:
-        return Settings.model_validate_json(path.read_text(encoding="utf-8"))
-    except (ValidationError, ValueError) as error:
-        raise FileProblem(path, f"settings are not valid: {error}") from error
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except UnicodeDecodeError as error:
+        raise FileProblem(path, f"settings are not UTF-8 (byte {error.start})") from None
+    except json.JSONDecodeError as error:
+        where = f"line {error.lineno} column {error.colno}"
+        raise FileProblem(path, f"settings are not valid JSON at {where}: {error.msg}") from None
+    try:
+        return Settings.model_validate(data)
+    except ValidationError as error:
+        raise FileProblem(path, f"settings are not valid: {_problems(error)}") from None
+
+
+def _problems(error: ValidationError) -> str:
+    """Each problem's place and pydantic's short reason, without the value it found."""
+    found = []
+    for problem in error.errors(include_url=False, include_input=False, include_context=False):
+        where = ".".join(str(part) for part in problem["loc"]) or "the file"
+        found.append(f"{where}: {problem['msg']}")
+    return "; ".join(found)
 
 
 def save_settings(settings: Settings) -> Path:

@@ -13,12 +13,14 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import math
 import types
 import typing
 from collections.abc import Mapping
 from typing import Any, Literal, TypeVar
 
 T = TypeVar("T")
+SHOWN_CHARACTERS = 12  # a string value longer than this is described in a message, not quoted
 
 _BOUNDS = {
     "gt": (lambda value, bound: value > bound, "greater than"),
@@ -68,7 +70,8 @@ def _convert(kind: Any, value: object, where: str) -> Any:
         return _dataclass(kind, value, where)
     if origin is Literal:
         if value not in args:
-            raise Invalid([(where, f"must be one of {', '.join(map(repr, args))}, not {value!r}")])
+            choices = ", ".join(map(repr, args))
+            raise Invalid([(where, f"must be one of {choices}, not {_shown(value)}")])
         return value
     if origin is tuple:
         if not isinstance(value, list | tuple):
@@ -92,11 +95,23 @@ def _convert(kind: Any, value: object, where: str) -> Any:
 def _scalar(kind: type, value: object, where: str) -> Any:
     # TOML and JSON give each value its type: no strings read as numbers; a bool is no number.
     if kind is float and isinstance(value, int | float) and not isinstance(value, bool):
+        if not math.isfinite(value):  # TOML's inf and nan: no weight or budget means that
+            raise Invalid([(where, f"must be a finite number, not {value}")])
         return float(value)
     if kind in (bool, int, str) and type(value) is kind:
         return value
     names = {bool: "true or false", int: "an integer", float: "a number", str: "a string"}
-    raise Invalid([(where, f"must be {names[kind]}, not {value!r}")])
+    raise Invalid([(where, f"must be {names[kind]}, not {_shown(value)}")])
+
+
+def _shown(value: object) -> str:
+    """A value as a message quotes it: a long string is described, never quoted (the
+    settings file's strings include the model key)."""
+    if isinstance(value, str) and len(value) > SHOWN_CHARACTERS:
+        return f"a string of {len(value)} characters"
+    if isinstance(value, list | tuple | Mapping):
+        return f"a {'table' if isinstance(value, Mapping) else 'list'}"
+    return repr(value)
 
 
 def _dataclass(cls: type, data: object, where: str) -> Any:
@@ -122,7 +137,7 @@ def _dataclass(cls: type, data: object, where: str) -> Any:
         for bound, limit in field.metadata.get("bounds", {}).items():
             holds, words = _BOUNDS[bound]
             if value is not None and not holds(value, limit):
-                problems.append((here, f"must be {words} {limit:g}, not {value!r}"))
+                problems.append((here, f"must be {words} {limit:g}, not {_shown(value)}"))
     if problems:
         raise Invalid(problems)
     try:

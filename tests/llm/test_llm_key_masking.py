@@ -96,3 +96,70 @@ def test_short_placeholder_keys_do_not_reject_ordinary_words():
     mask = KeyMask("ollama")
     assert not mask.found("用 Ollama 在本地跑模型，林风说")
     assert mask.found("key=ollama")
+
+
+def _full_width(text: str) -> str:
+    return "".join(chr(ord(c) + 0xFEE0) if "!" <= c <= "~" else c for c in text)
+
+
+def _reader_sees(text: str) -> str:
+    import unicodedata
+
+    folded = unicodedata.normalize("NFKC", text).casefold()
+    return "".join(c for c in folded if c.isprintable() and not c.isspace() and c != "\u00ad")
+
+
+def folded_leaks(text: str) -> list[str]:
+    """Runs of the key a reader would recognise in `text` (folded as a reader sees it)."""
+    seen, key = _reader_sees(text), _reader_sees(KEY)
+    return [
+        key[i : i + FRAGMENT]
+        for i in range(len(key) - FRAGMENT + 1)
+        if key[i : i + FRAGMENT] in seen
+    ]
+
+
+DISGUISES = [
+    _full_width(KEY),
+    _full_width(KEY).upper(),
+    "\u200d".join(KEY),
+    "\u200b".join(KEY),
+    " ".join(KEY),
+    "\u2060\ufeff".join(KEY.upper()),
+    "\u00ad".join(KEY[:16]),
+    "\u202e" + KEY[:4] + "\u200c" + KEY[4:],
+]
+
+
+@pytest.mark.parametrize("disguise", DISGUISES)
+@pytest.mark.parametrize("chunk_size", [40, 1])
+def test_a_disguised_key_is_rejected_and_never_streamed(
+    chat_server, Reply, client, disguise, chunk_size
+):
+    # Issue #22: one character per stream event, and the key full-width, with zero-width
+    # characters or spaces inside it, reached the rolling summary.
+    chat_server.play(
+        Reply("ok", "林风" * 17 + "：" + disguise + "。苏瑶不语。", chunk_size=chunk_size)
+    )
+    pieces: list[str] = []
+    with pytest.raises(LlmError, match="API key") as raised:
+        client.complete(MESSAGES, stream=True, on_delta=pieces.append)
+    assert folded_leaks(str(raised.value)) == []
+    assert folded_leaks("".join(pieces)) == []
+
+
+@pytest.mark.parametrize("disguise", DISGUISES)
+def test_masking_a_disguised_key_leaves_the_text_around_it(disguise):
+    mask = KeyMask(KEY)
+    text = f"林风说：{disguise}，然后走了。"
+    assert mask.found(text)
+    masked = mask.mask(text)
+    assert folded_leaks(masked) == []
+    assert masked.startswith("林风说：") and masked.endswith("，然后走了。")
+
+
+def test_ordinary_prose_and_spacing_are_not_the_key():
+    mask = KeyMask(KEY)
+    prose = "滚滚长江东逝水。" * 50 + " sk chaos Zx9 Qe 4 mN7 " + "ＡＢＣ　ｄｅｆ"
+    assert not mask.found(prose)
+    assert mask.mask(prose) == prose

@@ -6,6 +6,13 @@ short. All of these are found: the key's escaped forms whole, and any run of at 
 FRAGMENT characters of the key itself, in any letter case. A key shorter than FRAGMENT (a
 local server's placeholder such as `ollama`) is matched only as a whole word, case and all,
 so ordinary prose that happens to contain it is not rejected.
+
+The key in a disguise a person still reads as the key is found too: the text is folded the
+way a reader sees it — Unicode NFKC (full-width and other compatibility letters become plain
+ones), case folded, whitespace and invisible characters (zero-width spaces and joiners, soft
+hyphens, BOMs, bidi marks) removed — and searched for runs of the key folded the same way.
+Folding runs in C (str.translate over a table of the characters the text holds); the
+character-by-character walk back to the original positions runs only when the key is there.
 """
 
 from __future__ import annotations
@@ -13,10 +20,21 @@ from __future__ import annotations
 import base64
 import json
 import re
+import unicodedata
 import urllib.parse
+from bisect import bisect_right
+from functools import lru_cache
 
 FRAGMENT = 8
 MASK = "***"
+# Characters a reader does not see: zero-width spaces, joiners and marks, soft hyphens,
+# combining grapheme joiners, bidi controls, word joiners, variation selectors, BOMs, the
+# Hangul fillers. Whitespace (str.isspace) is removed as well.
+_INVISIBLE_RANGES = ((0x180B, 0x1810), (0x200B, 0x2010), (0x202A, 0x202F), (0x2060, 0x2070))
+_INVISIBLE = frozenset(
+    {0x00AD, 0x034F, 0x061C, 0x115F, 0x1160, 0x17B4, 0x17B5, 0x180E, 0x3164, 0xFEFF, 0xFFA0}
+    | {code for low, high in (*_INVISIBLE_RANGES, (0xFE00, 0xFE10)) for code in range(low, high)}
+)
 
 
 class KeyMask:
@@ -28,6 +46,7 @@ class KeyMask:
         self._pattern: re.Pattern[str] | None = None
         self._fragments: dict[str, int] = {}
         self.longest = 0  # the longest stretch of text one occurrence can span
+        self._folded: _Runs | None = None  # the key's runs, folded as a reader sees them
         if not key:
             return
         if len(key) < FRAGMENT:
@@ -43,9 +62,19 @@ class KeyMask:
             re.escape(fragment) for fragment in self._fragments
         ]
         self._pattern = re.compile("|".join(alternatives), re.IGNORECASE)
+        folded_key = fold(key)
+        if len(folded_key) >= FRAGMENT:
+            self._folded = _Runs(folded_key)
 
     def spans(self, text: str) -> list[tuple[int, int]]:
-        """Where the key occurs in `text`, as (start, end) spans in order."""
+        """Where the key occurs in `text`, as (start, end) spans in order: its plain and
+        escaped forms, and its disguises (see the module's doc), merged."""
+        found = self._plain_spans(text)
+        if self._folded is not None and self._folded.pattern.search(fold(text)):
+            found = _merged(found + _disguised_spans(text, self._folded))
+        return found
+
+    def _plain_spans(self, text: str) -> list[tuple[int, int]]:
         if self._pattern is None:
             return []
         found: list[tuple[int, int]] = []
@@ -92,7 +121,7 @@ class StreamMask:
     def feed(self, piece: str) -> str:
         """The masked text that is safe to pass on now."""
         buffer = self._held + piece
-        cut = max(0, len(buffer) - self.mask.longest)
+        cut = min(max(0, len(buffer) - self.mask.longest), self._reader_cut(buffer))
         for start, end in self.mask.spans(buffer):
             if start < cut < end:  # an occurrence across the cut is held back whole
                 cut = start
@@ -100,10 +129,96 @@ class StreamMask:
         self._held = buffer[cut:]
         return self.mask.mask(buffer[:cut])
 
+    def _reader_cut(self, buffer: str) -> int:
+        """Where the end of `buffer` that holds fewer visible characters than the folded key
+        begins: invisibles and spaces between the key's letters do not make it pass early."""
+        runs = self.mask._folded
+        if runs is None:
+            return len(buffer)
+        seen, position = 0, len(buffer)
+        while position > 0 and seen < len(runs.key):
+            position -= 1
+            seen += len(_fold_character(buffer[position]))
+        return position
+
     def flush(self) -> str:
         """What was held back, masked, once the stream has ended."""
         rest, self._held = self._held, ""
         return self.mask.mask(rest)
+
+
+def fold(text: str) -> str:
+    """`text` as a reader sees it: NFKC, case folded, whitespace and invisibles removed."""
+    return text.translate(_fold_table(frozenset(text)))
+
+
+def _fold_table(characters: frozenset[str]) -> dict[int, str]:
+    table: dict[int, str] = {}
+    for character in characters:
+        folded = _fold_character(character)
+        if folded != character:
+            table[ord(character)] = folded
+    return table
+
+
+@lru_cache(maxsize=65536)
+def _fold_character(character: str) -> str:
+    if character.isspace() or ord(character) in _INVISIBLE:
+        return ""
+    folded = unicodedata.normalize("NFKC", character).casefold()
+    return "".join(c for c in folded if not c.isspace() and ord(c) not in _INVISIBLE)
+
+
+class _Runs:
+    """The runs of FRAGMENT characters of a folded key, and where each starts in it."""
+
+    def __init__(self, key: str) -> None:
+        self.key = key
+        self.index = {key[i : i + FRAGMENT]: i for i in range(len(key) - FRAGMENT + 1)}
+        self.pattern = re.compile("|".join(map(re.escape, self.index)))
+
+    def spans(self, text: str) -> list[tuple[int, int]]:
+        """Each run of the key in `text`, taken as far as it goes."""
+        found, position = [], 0
+        while match := self.pattern.search(text, position):
+            start, end = match.span()
+            index = self.index[match.group()]
+            while end < len(text) and index + end - start < len(self.key):
+                if text[end] != self.key[index + end - start]:
+                    break
+                end += 1
+            found.append((start, end))
+            position = end
+        return found
+
+
+def _disguised_spans(text: str, runs: _Runs) -> list[tuple[int, int]]:
+    """The spans of `text` whose folded form holds a run of the key: the text folded one
+    character at a time, each folded character remembering the original it came from."""
+    starts: list[int] = []  # folded offset where each original character's folding begins
+    pieces: list[str] = []
+    offset = 0
+    for character in text:
+        starts.append(offset)
+        folded = _fold_character(character)
+        pieces.append(folded)
+        offset += len(folded)
+    found = []
+    for start, end in runs.spans("".join(pieces)):
+        first = bisect_right(starts, start) - 1
+        last = bisect_right(starts, end - 1) - 1
+        found.append((first, last + 1))
+    return found
+
+
+def _merged(spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    merged: list[tuple[int, int]] = []
+    for start, end in sorted(spans):
+        if merged and start <= merged[-1][1]:
+            merged[-1] = (merged[-1][0], max(merged[-1][1], end))
+        else:
+            merged.append((start, end))
+    return merged
 
 
 def _escaped_forms(key: str) -> set[str]:

@@ -12,6 +12,7 @@ import os
 import re
 from pathlib import Path
 
+from workbench.book.cache_seal import CACHE_FILES, seal_problem
 from workbench.book.check import Problem, Severity
 from workbench.book.layout import Role
 from workbench.book.project import STATE_DIR, Project
@@ -36,6 +37,7 @@ def refused_inputs(project: Project) -> list[Problem]:
     problems += _summary_headings(project)
     problems += _leftover_temp_files(project)
     problems += _folders_in_place_of_files(project)
+    problems += _unsealed_caches(project)
     return problems
 
 
@@ -119,6 +121,21 @@ def _leftover_temp_files(project: Project) -> list[Problem]:
                         "is intact); delete it",
                     )
                 )
+    return found
+
+
+def _unsealed_caches(project: Project) -> list[Problem]:
+    """A cache under `.workbench/` the commands ignore (and rebuild): not sealed here."""
+    try:
+        state = project.state_dir
+    except FileProblem:
+        return []  # `.workbench/` leading out of the project is reported where it is checked
+    found = []
+    for name in CACHE_FILES:
+        problem = seal_problem(state / name)
+        if problem:
+            message = f"cache ignored (rebuilt when next needed): {problem}; it decides no feed"
+            found.append(_problem(project, Severity.WARNING, state / name, message))
     return found
 
 

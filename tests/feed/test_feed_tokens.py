@@ -8,6 +8,7 @@ import json
 import pytest
 import tiktoken
 
+from workbench.book.cache_seal import sealed, unsealed
 from workbench.feed import tokens
 from workbench.feed.tokens import TokenCounter
 from workbench.models.tokenizers import load_tokenizer
@@ -20,7 +21,7 @@ def test_counts_match_the_tokenizer_and_persist_atomically(tmp_path):
     assert counter.count(text) == expected
     assert counter.count("") == 0
     counter.save()
-    saved = json.loads((tmp_path / "token-cache.json").read_text(encoding="utf-8"))
+    saved = json.loads(unsealed((tmp_path / "token-cache.json").read_bytes()))
     assert list(saved["cl100k_base"].values()) == [expected]
     assert not list(tmp_path.glob("*.tmp"))
 
@@ -32,10 +33,10 @@ def test_the_cache_never_returns_another_tokenizers_count(tmp_path, monkeypatch)
     deepseek.save()
     # Poison DeepSeek's cached count: a Qwen counter on the same cache file must not see it,
     # in this process or the next.
-    data = json.loads((tmp_path / "token-cache.json").read_text(encoding="utf-8"))
+    data = json.loads(unsealed((tmp_path / "token-cache.json").read_bytes()))
     key = next(iter(data["deepseek-v4"]))
     data["deepseek-v4"][key] = 999
-    (tmp_path / "token-cache.json").write_text(json.dumps(data), encoding="utf-8")
+    (tmp_path / "token-cache.json").write_bytes(sealed(json.dumps(data).encode()))
     monkeypatch.setattr(tokens, "_FILES", {})
     qwen = TokenCounter("qwen3.6", tmp_path)
     assert qwen.count(text) == load_tokenizer("qwen3.6").count(text) != 999
@@ -50,11 +51,15 @@ def test_persisted_counts_are_loaded_and_used(tmp_path, monkeypatch):
     # A new process: forget what this one loaded, and poison the cached count to prove
     # that the next counter reads it instead of counting again.
     monkeypatch.setattr(tokens, "_FILES", {})
-    data = json.loads((tmp_path / "token-cache.json").read_text(encoding="utf-8"))
+    data = json.loads(unsealed((tmp_path / "token-cache.json").read_bytes()))
     key = next(iter(data["cl100k_base"]))
     data["cl100k_base"][key] = 999
-    (tmp_path / "token-cache.json").write_text(json.dumps(data), encoding="utf-8")
+    (tmp_path / "token-cache.json").write_bytes(sealed(json.dumps(data).encode()))
     assert TokenCounter("cl100k_base", tmp_path).count(text) == 999
+    # The same file without this machine's seal (a copy from elsewhere) is not believed.
+    monkeypatch.setattr(tokens, "_FILES", {})
+    (tmp_path / "token-cache.json").write_text(json.dumps(data), encoding="utf-8")
+    assert TokenCounter("cl100k_base", tmp_path).count(text) != 999
 
 
 def test_an_unreadable_cache_is_ignored(tmp_path, monkeypatch):
@@ -77,7 +82,7 @@ def test_the_cache_keeps_the_most_recently_used_counts(tmp_path, monkeypatch):
     counter.count("一")  # used again: now the most recent
     counter.count("四")  # evicts 二, the least recently used
     counter.save()
-    saved = json.loads((tmp_path / "fresh" / "token-cache.json").read_text(encoding="utf-8"))
+    saved = json.loads(unsealed((tmp_path / "fresh" / "token-cache.json").read_bytes()))
 
     def key(text: str) -> str:
         return hashlib.blake2b(text.encode("utf-8"), digest_size=16).hexdigest()

@@ -14,6 +14,7 @@ import logging
 import threading
 from pathlib import Path
 
+from workbench.book.cache_seal import read_sealed, sealed
 from workbench.book.textio import write_bytes_atomic
 from workbench.models.profiles import BUILTIN_PROFILES, DEFAULT_PROFILE
 from workbench.models.tokenizers import TOKENIZERS, Count, Loaded, load_tokenizer
@@ -123,9 +124,10 @@ def _persistent_counts(path: Path | None, tokenizer: str) -> dict[str, int]:
 
 def _load_counts(path: Path) -> dict[str, dict[str, int]]:
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        return {}
+        payload = read_sealed(path)
+        if payload is None:  # none yet, or not sealed by this machine: counted again
+            return {}
+        data = json.loads(payload)
     except (OSError, ValueError) as error:
         # A cache is never worth an error: start again and overwrite it on the next save.
         log.warning("ignoring unreadable token cache %s: %s", path, error)
@@ -143,4 +145,4 @@ def _save_counts(path: Path) -> None:
     # Insertion order is recency order (oldest first); kept so a reload keeps it.
     data = json.dumps(_FILES.get(path, {}), separators=(",", ":"))
     path.parent.mkdir(parents=True, exist_ok=True)
-    write_bytes_atomic(path, data.encode("utf-8"))
+    write_bytes_atomic(path, sealed(data.encode("utf-8")))

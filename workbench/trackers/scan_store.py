@@ -7,7 +7,8 @@ the test `Project.read` uses to notice a change — and, per scanner (its kind a
 hashed), each content hash to the terms found. A chapter whose stat differs is read and
 scanned again; a new alias or keyword is a new scanner, so every chapter is scanned for it.
 Saved when the process exits or the app closes the project (release_project_cache); a file
-that cannot be read or written is logged and ignored: it is only a cache.
+that cannot be read or written, or whose seal does not verify (book/cache_seal.py), is logged
+and ignored: it is only a cache.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ import threading
 import weakref
 from pathlib import Path
 
+from workbench.book.cache_seal import read_sealed, sealed
 from workbench.book.chapter_stats import Stat
 from workbench.book.textio import write_bytes_atomic
 
@@ -90,14 +92,17 @@ class ScanStore:
             }
             try:
                 encoded = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
-                write_bytes_atomic(self.path, encoded.encode("utf-8"))
+                write_bytes_atomic(self.path, sealed(encoded.encode("utf-8")))
             except OSError as error:
                 log.warning("cannot save chapter scans %s: %s", self.path, error)
             self._dirty = False
 
     def _load(self, path: Path) -> None:
         try:
-            data = json.loads(path.read_bytes())
+            payload = read_sealed(path)
+            if payload is None:  # none yet, or not sealed by this machine: rebuilt
+                return
+            data = json.loads(payload)
             if data.get("format") != FORMAT:
                 return
             for name, (mtime, size, sha) in data["files"].items():
@@ -106,8 +111,6 @@ class ScanStore:
                 self._scans[str(digest)] = {
                     str(sha): frozenset(map(str, found)) for sha, found in table.items()
                 }
-        except FileNotFoundError:
-            return
         except (OSError, ValueError, TypeError, AttributeError, KeyError) as error:
             # Never worth an error: start again; the next save overwrites it.
             log.warning("ignoring unreadable chapter scans %s: %s", path, error)

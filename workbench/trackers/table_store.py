@@ -3,8 +3,8 @@
 A one-shot `workbench feed` whose tracker files did not change since an earlier call reads
 the tables' lines from here instead of importing and running markdown-it (≈ 40 ms of each
 such process). Keyed by the sha256 of the text, so a changed file is parsed again; the few
-most recent texts are kept. A file that cannot be read or written is logged and ignored: it
-is only a cache.
+most recent texts are kept. A file that cannot be read or written, or whose seal does not
+verify (book/cache_seal.py), is logged and ignored: it is only a cache.
 """
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ import logging
 import threading
 from pathlib import Path
 
+from workbench.book.cache_seal import read_sealed, sealed
 from workbench.book.textio import write_bytes_atomic
 
 log = logging.getLogger(__name__)
@@ -52,13 +53,17 @@ class TableStore:
         if self.path is None or not self.path.parent.parent.is_dir():
             return
         try:
-            write_bytes_atomic(self.path, json.dumps(data, separators=(",", ":")).encode())
+            payload = json.dumps(data, separators=(",", ":")).encode()
+            write_bytes_atomic(self.path, sealed(payload))
         except OSError as error:
             log.warning("cannot save table structures %s: %s", self.path, error)
 
     def _load(self, path: Path) -> None:
         try:
-            data = json.loads(path.read_bytes())
+            payload = read_sealed(path)
+            if payload is None:  # none yet, or not sealed by this machine: rebuilt
+                return
+            data = json.loads(payload)
             if data.get("format") != FORMAT:
                 return
             for sha, (strays, tables) in data["texts"].items():
@@ -66,8 +71,6 @@ class TableStore:
                     tuple((int(first), int(last)) for first, last in strays),
                     tuple((int(header), tuple(map(int, rows))) for header, rows in tables),
                 )
-        except FileNotFoundError:
-            return
         except (OSError, ValueError, TypeError, AttributeError, KeyError) as error:
             log.warning("ignoring unreadable table structures %s: %s", path, error)
             self._structures.clear()

@@ -122,7 +122,7 @@ def find_tables_and_strays(
     lines = split_lines(text)
     sha = hashlib.sha256(text.encode("utf-8")).hexdigest() if store is not None else ""
     structure = store.get(sha) if store is not None else None
-    if structure is None or not _fits(structure, len(lines)):
+    if structure is None or not _fits(structure, lines):
         structure = _structure(lines, text)
         if store is not None:
             store.put(sha, structure)
@@ -162,13 +162,17 @@ def _structure(lines: list[Line], text: str) -> Structure:
     return tuple(strays), tuple(tables)
 
 
-def _fits(structure: Structure, line_count: int) -> bool:
+def _fits(structure: Structure, lines: list[Line]) -> bool:
     # A stored structure names lines of the text it was recorded for; one that does not fit
-    # this text (a damaged cache file) is not used.
+    # this text (a damaged cache file) is not used: every table line it names exists and
+    # holds a pipe, in order, and every stray paragraph lies within the text.
     strays, tables = structure
+    count = len(lines)
     indices = [i for header, rows in tables for i in (header, *rows)]
-    return all(0 <= i < line_count for i in indices) and all(
-        1 <= first <= last <= line_count for first, last in strays
+    return (
+        all(0 <= i < count and "|" in lines[i].text for i in indices)
+        and indices == sorted(set(indices))
+        and all(1 <= first <= last <= count for first, last in strays)
     )
 
 

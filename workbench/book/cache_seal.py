@@ -1,0 +1,139 @@
+"""Caches under `.workbench/` are hints, never truth: each is sealed by this user's machine.
+
+A project folder travels (a zip, a git repository, a synced folder) and `.workbench/` with
+it; a cache that says where a tracker's tables are, what a chapter mentions or what a text
+costs in tokens decides what the agents are told. So every cache file is written as a seal
+line — an HMAC-SHA256, with a key kept in the user's settings folder, of the exact bytes that
+follow — and then its JSON. A file whose seal does not verify (written on another machine or
+by another user, edited by hand, damaged, or from before the seal) is ignored whole and
+rebuilt from the files it describes; `check` lists it. Inside a verified file each entry is
+still keyed by the sha256 of the bytes it describes, and its structure is checked against
+those bytes where that is cheap (tables name lines that exist and hold pipes).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import logging
+import os
+import secrets
+import threading
+from pathlib import Path
+
+log = logging.getLogger(__name__)
+
+SEAL = b"workbench-cache-seal-1 "
+KEY_FILE = "cache-key"
+CACHE_FILES = ("table-cache.json", "scan-cache.json", "token-cache.json")
+
+_keys: dict[str, bytes] = {}
+_keys_lock = threading.Lock()
+
+
+class Unsealed(ValueError):
+    """A cache file whose seal is missing or does not verify; the message says which."""
+
+
+def sealed(payload: bytes) -> bytes:
+    """The bytes to write for a cache whose JSON is `payload`."""
+    return SEAL + _mac(payload).encode("ascii") + b"\n" + payload
+
+
+def unsealed(data: bytes) -> bytes:
+    """The JSON of a sealed cache file; Unsealed when its seal is missing or wrong."""
+    if not data.startswith(SEAL):
+        raise Unsealed("it carries no seal of this machine's")
+    line, newline, payload = data[len(SEAL) :].partition(b"\n")
+    if not newline or not hmac.compare_digest(line, _mac(payload).encode("ascii")):
+        raise Unsealed("its seal does not verify (written elsewhere or changed since)")
+    return payload
+
+
+def read_sealed(path: Path) -> bytes | None:
+    """A cache file's JSON; None when there is none, or (logged) when it does not verify."""
+    try:
+        return unsealed(path.read_bytes())
+    except FileNotFoundError:
+        return None
+    except Unsealed as error:
+        # Every project's caches from before the seal say "no seal" once: not worth a warning
+        # on each command's stderr. One sealed elsewhere or changed is; `check` lists both.
+        level = logging.INFO if not data_sealed(path) else logging.WARNING
+        log.log(level, "ignoring cache %s: %s; it is rebuilt", path, error)
+        return None
+
+
+def data_sealed(path: Path) -> bool:
+    """Whether the file starts with a seal line (of any key)."""
+    try:
+        with path.open("rb") as handle:
+            return handle.read(len(SEAL)) == SEAL
+    except OSError:
+        return False
+
+
+def seal_problem(path: Path) -> str:
+    """Why a cache file is ignored ("" when it verifies or is absent), for `check`."""
+    try:
+        unsealed(path.read_bytes())
+    except FileNotFoundError:
+        return ""
+    except OSError as error:
+        return f"cannot be read ({error.strerror or error})"
+    except Unsealed as error:
+        return str(error)
+    return ""
+
+
+def _mac(payload: bytes) -> str:
+    return hmac.new(_key(), payload, hashlib.sha256).hexdigest()
+
+
+def _key() -> bytes:
+    """This user's cache key: made once, kept (0600) in the settings folder; a folder that
+    cannot hold it gives a key of this process alone (its caches then help only itself)."""
+    from workbench.settings_file import config_dir  # above the book package
+
+    path = config_dir() / KEY_FILE
+    with _keys_lock:
+        known = _keys.get(str(path))
+        if known is None:
+            known = _keys[str(path)] = _load_or_make_key(path)
+        return known
+
+
+def _load_or_make_key(path: Path) -> bytes:
+    try:
+        return _read_key(path)
+    except FileNotFoundError:
+        pass
+    except (OSError, ValueError) as error:
+        log.warning("%s: unreadable (%s); caches sealed for this process only", path, error)
+        return secrets.token_bytes(32)
+    key = secrets.token_bytes(32)
+    # Written whole under another name, then linked in: a process starting at the same
+    # moment reads either no key (and links its own, one of which wins) or a whole one.
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        temporary = path.with_name(f".{KEY_FILE}.{os.getpid()}.{secrets.token_hex(4)}")
+        fd = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        with os.fdopen(fd, "w", encoding="ascii") as handle:
+            handle.write(key.hex() + "\n")
+        try:
+            os.link(temporary, path)
+        except FileExistsError:
+            pass
+        finally:
+            temporary.unlink()
+        return _read_key(path)
+    except (OSError, ValueError) as error:
+        log.warning("cannot keep %s (%s); caches sealed for this process only", path, error)
+        return key
+
+
+def _read_key(path: Path) -> bytes:
+    key = bytes.fromhex(path.read_text(encoding="ascii").strip())
+    if len(key) < 16:
+        raise ValueError("shorter than 16 bytes")
+    return key

@@ -9,8 +9,10 @@ It sits above the trackers: it reads the book and the trackers and writes a new 
 from __future__ import annotations
 
 import logging
+import os
 import re
 import shutil
+import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -21,7 +23,7 @@ from workbench.book.naming import chapter_number_from_name
 from workbench.book.plans import outline_section
 from workbench.book.project import Project
 from workbench.book.sections import sections
-from workbench.book.textio import UTF8, write_text
+from workbench.book.textio import UTF8, process_umask, write_text
 from workbench.errors import WorkbenchError
 from workbench.feed.trim import demote_headings
 from workbench.feed.webnovel import setting_text
@@ -66,7 +68,7 @@ class _Writer:
     def __init__(self, source: Project, target: Path) -> None:
         self.source = source
         self.target = target
-        self.report = MigrationReport(source.root, target)
+        self.report = MigrationReport(source.root, target)  # the final target set at the end
 
     def write(self, relative: str, text: str) -> Path:
         path = self.target / relative
@@ -96,17 +98,31 @@ def migrate(source: Path | str, into: Path | str) -> MigrationReport:
         raise MigrationProblem(f"{target}: inside the project being migrated; choose a new folder")
     if target.exists() and (not target.is_dir() or any(target.iterdir())):
         raise MigrationProblem(f"{target}: exists and is not empty; migrate into a new folder")
-    writer = _Writer(project, target)
-    _chapters(writer)
-    _plans(writer)
-    _settings(writer)
-    _trackers(writer)
-    _summaries(writer)
-    _fixed_context(writer)
-    _not_carried(writer)
-    writer.write(REPORT_FILE, writer.report.markdown())
-    log.info("migrated %s into %s: %d files", project.root, target, len(writer.report.written))
-    return writer.report
+    # Built beside the target and renamed into place whole: a migration that fails halfway
+    # (a file that cannot be read, a full disk) leaves no half-written folder that would make
+    # the rerun refuse "not empty".
+    target.parent.mkdir(parents=True, exist_ok=True)
+    building = Path(tempfile.mkdtemp(prefix=f".{target.name}.migrating-", dir=target.parent))
+    try:
+        writer = _Writer(project, building)
+        _chapters(writer)
+        _plans(writer)
+        _settings(writer)
+        _trackers(writer)
+        _summaries(writer)
+        _fixed_context(writer)
+        _not_carried(writer)
+        writer.write(REPORT_FILE, writer.report.markdown())
+        os.chmod(building, 0o777 & ~process_umask())  # mkdtemp's 0700: the folder as mkdir makes it
+        os.replace(building, target)  # over an empty folder too
+    except BaseException:
+        shutil.rmtree(building, ignore_errors=True)
+        raise
+    report = writer.report
+    report.target = target
+    report.written = [target / path.relative_to(building) for path in report.written]
+    log.info("migrated %s into %s: %d files", project.root, target, len(report.written))
+    return report
 
 
 def _chapters(writer: _Writer) -> None:

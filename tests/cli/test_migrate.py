@@ -4,6 +4,7 @@ the same content, checked clean but for the style anchor; the source is never ch
 from __future__ import annotations
 
 import hashlib
+import os
 
 from webnovel_project import NEXT_CHAPTER, make_webnovel_project
 
@@ -64,3 +65,34 @@ def test_migrate_refuses_a_folder_that_is_not_new(tmp_path, capsys):
 def test_migrate_refuses_a_workbench_project(sample_copy, tmp_path, capsys):
     assert main(["migrate", str(sample_copy), "--into", str(tmp_path / "x")]) == EXIT_USAGE
     assert "not a webnovel-writer project" in capsys.readouterr().err
+
+
+def test_a_migration_that_fails_halfway_leaves_nothing_to_block_the_rerun(tmp_path, capsys):
+    # Issue #22: a file that cannot be read, met after the chapters were copied, left a
+    # half-written target that the rerun then refused as "not empty".
+    source = make_webnovel_project(tmp_path / "wn")
+    cast = source / "设定集" / "女主卡.md"
+    good = cast.read_bytes()
+    cast.write_bytes(good + b"\n\xff\xfe\xfd broken\n")
+    target = tmp_path / "migrated"
+    assert main(["migrate", str(source), "--into", str(target)]) != EXIT_OK
+    err = capsys.readouterr().err
+    assert "女主卡.md" in err and "Traceback" not in err
+    assert not target.exists()
+    assert [p.name for p in tmp_path.iterdir() if p.name.startswith(".")] == []
+    empty = tmp_path / "empty"  # an empty folder the author made for it stays empty
+    empty.mkdir()
+    assert main(["migrate", str(source), "--into", str(empty)]) != EXIT_OK
+    assert empty.is_dir() and not any(empty.iterdir())
+    cast.write_bytes(good)
+    assert main(["migrate", str(source), "--into", str(target)]) == EXIT_OK
+    assert main(["migrate", str(source), "--into", str(empty)]) == EXIT_OK
+    assert (target / "meta" / "migration-report.md").is_file()
+    assert (empty / "characters" / "characters.md").is_file()
+    assert target.stat().st_mode & 0o777 == 0o777 & ~_umask()
+
+
+def _umask() -> int:
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask

@@ -127,3 +127,25 @@ def test_a_short_name_inside_a_longer_one_does_not_count(novel, capsys):
     power = capsys.readouterr().out.split("角色战力")[1].split("\n")[0]
     assert "characters.md#谢灵均" in power
     assert "characters.md#谢灵）" in power or "characters.md#谢灵、" in power
+
+
+@pytest.mark.parametrize("agent", ["MainWriter", "OOCGuardian", "FinalReviewer"])
+def test_a_passage_for_an_agent_that_takes_none_is_a_usage_error(novel, capsys, agent):
+    # Issue #22: --passage was ignored silently for every agent but BattleAgent.
+    args = ["feed", str(novel), "--agent", agent, "--chapter", "12", "--passage", "0:40"]
+    assert main(args) == 2
+    err = capsys.readouterr().err
+    assert f"--passage is for BattleAgent; the {agent} feed has no passage" in err
+    battle = ["feed", str(novel), "--agent", "BattleAgent", "--chapter", "12", "--passage", "0:40"]
+    assert main(battle) == EXIT_OK
+
+
+@pytest.mark.parametrize("value", ["inf", "-inf", "nan", "+inf"])
+def test_a_ranker_weight_that_is_not_finite_is_refused_naming_file_and_key(novel, capsys, value):
+    config = novel / "workbench.toml"
+    before = config.read_text(encoding="utf-8") if config.is_file() else ""
+    config.write_text(before + f"\n[feed.ranker]\nrecency = {value}\n", "utf-8")
+    code = main(["feed", str(novel), "--agent", "MainWriter", "--chapter", "12"])
+    err = capsys.readouterr().err
+    assert code == 1 and "Traceback" not in err
+    assert str(config) in err and "feed.ranker.recency: must be a finite number" in err

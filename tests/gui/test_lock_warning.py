@@ -15,9 +15,13 @@ from workbench.book.project import Project
 
 
 def test_a_project_open_elsewhere_warns_and_can_be_declined_or_opened(
-    make_window, novel, dialogs, monkeypatch
+    make_window, novel, dialogs, monkeypatch, tmp_path
 ):
-    other = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"])
+    # Another Workbench: its command line is an installed `workbench` (python …/bin/workbench).
+    script = tmp_path / "bin" / "workbench"
+    script.parent.mkdir()
+    script.write_text("import time\ntime.sleep(60)\n", encoding="utf-8")
+    other = subprocess.Popen([sys.executable, str(script)])
     try:
         project = Project.open(novel)
         lock_path(project).parent.mkdir(parents=True, exist_ok=True)

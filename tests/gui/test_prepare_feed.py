@@ -8,8 +8,9 @@ from pathlib import Path
 
 import pytest
 from pydantic import SecretStr
-from PySide6.QtCore import QTimer
+from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QGuiApplication, QTextCursor
+from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QMessageBox
 
 from workbench.cli.main import main
@@ -463,3 +464,27 @@ def test_the_current_feed_is_compared_with_the_one_sent_for_the_previous_chapter
     assert kinds["滚动层 · 前文原文 · 第12章（chapters/ch012.md）"] == "added"
     assert kinds["滚动层 · 前文原文 · 第9章（chapters/ch009.md）"] == "removed"
     assert "当前喂入" in dialog.history.pane.toPlainText()
+
+
+def test_a_saved_feed_with_an_impossible_time_in_its_name_does_not_stop_the_dialog(
+    window, novel, capsys
+) -> None:
+    # Issue #22: `ch0013-MainWriter-20261399T…` (month 13) raised out of the history, and
+    # the Prepare dialog never opened. It is left out of the history; the good one is listed.
+    assert main(["feed", str(novel), "--agent", "MainWriter", "--chapter", "13", "--save"]) == 0
+    capsys.readouterr()
+    feeds = novel / ".workbench" / "feeds"
+    good = next(feeds.iterdir())
+    for stamp in ("20261399T999999000000Z", "20260230T250000000000Z"):
+        (feeds / f"ch0013-MainWriter-{stamp}.md").write_bytes(good.read_bytes())
+    (feeds / "ch0013-MainWriter-20261201T101500000000Z.md").write_bytes(b"\xff\xfe broken")
+    _open_plan(window, 13)
+    QTest.keyClick(
+        window,
+        Qt.Key.Key_P,
+        Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier,
+    )
+    dialog = window.prepare.dialog
+    assert dialog is not None and dialog.isVisible()
+    assert dialog.history.table.rowCount() == 1
+    assert [f.path for f in saved_feeds(window.project, 13)] == [good]

@@ -16,6 +16,7 @@ import os
 import socket
 from dataclasses import asdict, dataclass
 from datetime import UTC, datetime
+from pathlib import Path
 
 from workbench.book.project import Project
 from workbench.book.textio import write_bytes_atomic
@@ -23,6 +24,8 @@ from workbench.book.textio import write_bytes_atomic
 log = logging.getLogger(__name__)
 
 LOCK_FILE = "lock.json"
+MAX_LOCK_BYTES = 4096  # host, pid and time; a larger file is not a lock Workbench wrote
+WORKBENCH_PROGRAMS = ("workbench", "workbench-gui")
 
 
 @dataclass(frozen=True)
@@ -45,16 +48,42 @@ class LockHolder:
         return self.host == socket.gethostname() and self.pid == os.getpid()
 
     def is_stale(self) -> bool:
-        """Whether the holder is known to be gone: a process on this host that no longer runs."""
+        """Whether the holder is known to be gone: on this host, a pid no process of ours
+        can have (0, 1 — init —, negative, past the OS's range), one that no longer runs,
+        or one that runs but is not a Workbench (the pid was reused)."""
         if self.host != socket.gethostname():
             return False
+        if self.pid <= 1:  # kill(0) and kill(-1) would test process groups, not a process
+            return True
         try:
             os.kill(self.pid, 0)
-        except ProcessLookupError:
+        except (ProcessLookupError, OverflowError):
             return True
         except PermissionError:
-            return False  # it runs, as another user
-        return False
+            pass  # it runs, as another user
+        except OSError:  # a pid the OS refuses outright
+            return True
+        return not _runs_workbench(self.pid)
+
+
+def _runs_workbench(pid: int) -> bool:
+    """Whether process `pid` is a Workbench: its command line runs `workbench` (the console
+    script, the bundle, `python -m workbench`). Where the OS does not say (no /proc), it is
+    taken to be one."""
+    try:
+        raw = Path(f"/proc/{pid}/cmdline").read_bytes()
+    except FileNotFoundError:
+        return not Path("/proc/self/cmdline").exists()  # gone, or no /proc on this OS
+    except OSError:
+        return True
+    args = [arg.decode("utf-8", "replace") for arg in raw.split(b"\0") if arg]
+    for index, arg in enumerate(args[:4]):
+        name = Path(arg).name.lower().removesuffix(".exe")
+        if name in WORKBENCH_PROGRAMS:
+            return True
+        if arg == "-m" and index + 1 < len(args):
+            return args[index + 1].split(".")[0] == "workbench"
+    return False
 
 
 def lock_path(project: Project):
@@ -66,11 +95,18 @@ def current_holder(project: Project) -> LockHolder | None:
     """The instance named in the lock file, or None (no lock, or one that cannot be read)."""
     path = lock_path(project)
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-        return LockHolder(str(data["host"]), int(data["pid"]), str(data["since"]))
+        with path.open("rb") as handle:
+            raw = handle.read(MAX_LOCK_BYTES + 1)
+        if len(raw) > MAX_LOCK_BYTES:
+            raise ValueError(f"larger than {MAX_LOCK_BYTES} bytes")
+        data = json.loads(raw.decode("utf-8"))
+        pid = data["pid"]
+        if not isinstance(pid, int) or isinstance(pid, bool):
+            raise ValueError(f"pid is not a number: {pid!r}"[:80])
+        return LockHolder(str(data["host"]), pid, str(data["since"]))
     except FileNotFoundError:
         return None
-    except (OSError, ValueError, KeyError, TypeError) as error:
+    except (OSError, ValueError, KeyError, TypeError, RecursionError) as error:
         log.warning("%s: unreadable lock, ignored: %s", path, error)
         return None
 

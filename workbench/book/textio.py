@@ -76,7 +76,7 @@ def write_bytes_atomic(path: Path | str, data: bytes, *, expect: str | None = No
     if mode is not None:
         _check_writable(path)
     else:  # a new file gets what open() would give it, not mkstemp's private 0600
-        mode = 0o666 & ~_umask()
+        mode = 0o666 & ~process_umask()
     fd, tmp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
         with os.fdopen(fd, "wb") as handle:
@@ -94,7 +94,7 @@ def write_bytes_atomic(path: Path | str, data: bytes, *, expect: str | None = No
     _fsync_directory(path.parent)
 
 
-def _umask() -> int:
+def process_umask() -> int:
     """The process's umask, read without changing it where the OS says (Linux; setting and
     restoring it elsewhere races with other threads creating files)."""
     try:

@@ -84,6 +84,8 @@ def run(args: argparse.Namespace) -> int:
     if problem:
         print(f"workbench: --out {args.out}: {problem}", file=sys.stderr)
         return EXIT_USAGE
+    if passage_refused(args.agent, args.passage):
+        return EXIT_USAGE
     project = Project.open(args.directory)
     feed = build_feed(
         project,
@@ -122,6 +124,17 @@ def request_text(project: Project, feed: Feed) -> str:
 
     call = feed_call(project, feed, feed_markdown(feed), load_settings(), require_key=False)
     return json.dumps(call.body, ensure_ascii=False, indent=2) + "\n"
+
+
+def passage_refused(agent: str, passage: tuple[int, int] | None) -> bool:
+    """Whether --passage was given for an agent whose feed holds no passage (said on stderr):
+    only BattleAgent builds its feed around one, and ignoring it silently gave the host a
+    feed without the text it asked for."""
+    if passage is None or AGENTS[agent].passage:
+        return False
+    takes = ", ".join(name for name, recipe in AGENTS.items() if recipe.passage)
+    print(f"workbench: --passage is for {takes}; the {agent} feed has no passage", file=sys.stderr)
+    return True
 
 
 def out_problem(out: Path, *, force: bool) -> str:

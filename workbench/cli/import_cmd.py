@@ -4,6 +4,7 @@ manuscript (TXT, Markdown or .docx) into chapters."""
 from __future__ import annotations
 
 import argparse
+import re
 import sys
 from pathlib import Path
 
@@ -42,25 +43,38 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.set_defaults(handler=run)
 
 
+# Terminal escapes and every other control character, and the bidi controls that reorder what
+# follows them (U+061C, U+200E/F, U+202A-E, U+2066-9): a heading is shown, never obeyed.
+_UNSHOWABLE = re.compile("[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+
+
+def shown(text: str) -> str:
+    """`text` safe to print on a terminal: each control character as its escape (`\\x1b`,
+    `\\u202e`), so the author sees it is there and the terminal does nothing with it."""
+    return _UNSHOWABLE.sub(lambda match: match.group().encode("unicode_escape").decode(), text)
+
+
 def print_split(split: ManuscriptSplit) -> None:
     """The preview: one line per chapter with its number, 字 count, title and source line."""
     total = 0
     for chapter in split.chapters:
         zi = split.zi(chapter)
         total += zi
-        print(f"{chapter.number:>5}  {zi:>7} 字  {chapter.title}  (line {chapter.line})")
+        print(f"{chapter.number:>5}  {zi:>7} 字  {shown(chapter.title)}  (line {chapter.line})")
     front = len(split.front_matter.splitlines()) if split.front_matter.strip() else 0
     print(
-        f"{split.source.name} ({split.encoding}): {len(split.chapters)} chapters, {total} 字; "
-        f"{front} line(s) before the first heading"
+        f"{shown(split.source.name)} ({split.encoding}): {len(split.chapters)} chapters, "
+        f"{total} 字; {front} line(s) before the first heading"
     )
     for volume in split.volumes:
-        print(f"volume heading (recorded, not in a chapter): line {volume.line}: {volume.text}")
+        print(
+            f"volume heading (recorded, not in a chapter): line {volume.line}: {shown(volume.text)}"
+        )
     if split.boilerplate:
         action = "dropped" if split.strip_boilerplate else "kept; --strip-boilerplate drops them"
         print(f"{len(split.boilerplate)} platform line(s) ({action}):")
         for line in split.boilerplate[:SHOWN_LINES]:
-            print(f"  line {line.line} [{line.kind}]: {line.text.strip()}")
+            print(f"  line {line.line} [{line.kind}]: {shown(line.text.strip())}")
         if len(split.boilerplate) > SHOWN_LINES:
             print(f"  … and {len(split.boilerplate) - SHOWN_LINES} more")
 

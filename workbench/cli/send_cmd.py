@@ -25,8 +25,8 @@ from workbench.book.project import Project
 from workbench.calls.report import money, share_text
 from workbench.calls.request import feed_call
 from workbench.calls.usage import UsageRecord, recorded_call
-from workbench.cli.exits import EXIT_NOT_READY, EXIT_OK, EXIT_PROBLEMS
-from workbench.cli.feed_cmd import _passage
+from workbench.cli.exits import EXIT_NOT_READY, EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE
+from workbench.cli.feed_cmd import _passage, passage_refused
 from workbench.feed import AGENTS, build_feed
 from workbench.feed.history import save_feed
 from workbench.feed.render import feed_markdown
@@ -111,6 +111,8 @@ class _Stream:
 
 def run(args: argparse.Namespace) -> int:
     """Build the feed, refuse it when not ready, send it, keep the draft, record the call."""
+    if passage_refused(args.agent, args.passage):
+        return EXIT_USAGE
     project = Project.open(args.directory)
     feed = build_feed(
         project,

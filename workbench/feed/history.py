@@ -8,6 +8,7 @@ feed demotes every heading inside a block below level 2, so a `## ` line always 
 
 from __future__ import annotations
 
+import logging
 import re
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -15,7 +16,10 @@ from pathlib import Path
 
 from workbench.book.project import Project
 from workbench.book.textio import read_text
+from workbench.errors import FileProblem
 from workbench.feed.model import Feed
+
+log = logging.getLogger(__name__)
 
 FEEDS_DIR = "feeds"
 STAMP_FORMAT = "%Y%m%dT%H%M%S%fZ"
@@ -76,7 +80,12 @@ def saved_feeds(project: Project, chapter: int | None = None) -> list[SavedFeed]
         number = int(match.group(1))
         if chapter is not None and number != chapter:
             continue
-        found.append(_describe(path, match))
+        try:
+            found.append(_describe(path, match))
+        except (ValueError, OSError, FileProblem) as error:
+            # A name no Workbench wrote (month 13, second 99) or a file that cannot be read:
+            # left out of the history, never the reason the Prepare dialog cannot open.
+            log.warning("%s: not listed in the feed history: %s", path, error)
     return sorted(found, key=lambda f: (f.saved_at, f.path.name), reverse=True)
 
 

@@ -38,6 +38,7 @@ from typing import TYPE_CHECKING, Any
 import httpx
 from pydantic import SecretStr
 
+from workbench.llm.endpoint_url import url_problem
 from workbench.llm.errors import (
     LlmCancelled,
     LlmConnectionError,
@@ -88,6 +89,9 @@ class ClientConfig:
                 "no model endpoint configured: set the base URL and model in Settings, or "
                 "WORKBENCH_LLM_BASE_URL and WORKBENCH_LLM_MODEL (and WORKBENCH_LLM_API_KEY)"
             )
+        problem = url_problem(llm.base_url)
+        if problem:
+            raise LlmNotConfigured(f"the model endpoint's base URL cannot be called: {problem}")
         values: dict[str, Any] = {
             "base_url": llm.base_url,
             "model": llm.model,

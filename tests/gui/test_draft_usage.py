@@ -134,3 +134,19 @@ def test_cancel_ends_the_wait_at_once(make_window, novel, chat_server, Reply, qt
     assert job.state == "cancelled" and not view.retry_label.isVisible()
     assert job.wait(10), "the wait ends with the cancel, not after 25 s"
     assert len(chat_server.requests) == 1
+
+
+def test_a_cancelled_reply_still_shows_what_it_was_billed(
+    make_window, novel, chat_server, Reply, qtbot
+):
+    chat_server.play(Reply("ok", REPLY * 3, chunk_size=8, delay=0.05))
+    window = make_window(settings_for(chat_server))
+    assert window.open_project(novel)
+    _dialog, job, view = send_by_click(window, qtbot)
+    qtbot.waitUntil(lambda: len(view.text()) > 40, timeout=10_000)
+    QTest.mouseClick(view.cancel_button, Qt.MouseButton.LeftButton)
+    assert job.state == "cancelled"
+    assert job.wait(10)
+    qtbot.waitUntil(lambda: view.usage.isVisible(), timeout=10_000)
+    assert "估算" in view.usage.text()
+    assert job.record.state == "cancelled" and job.record.completion_tokens > 0

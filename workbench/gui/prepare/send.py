@@ -228,6 +228,8 @@ class SendJob(QObject):
                 self._write()
         if outcome is not None:
             self._conclude(*outcome)
+        if self.state != "streaming" and not self._thread.is_alive() and self._events.empty():
+            self._drain.stop()  # the thread's last word (its usage record) is in
 
     def _conclude(self, kind: str, reason: str) -> None:
         """End the job as the worker's last event says."""
@@ -272,5 +274,8 @@ class SendJob(QObject):
                 self.draft_path.unlink(missing_ok=True)
         except OSError as error:
             log.error("cannot keep the draft %s: %s", self.draft_path, error)
-        self._drain.stop()  # a thread still in its read ends at its next chunk or timeout
+        # A thread still in its read ends at its next chunk or timeout; the drain keeps
+        # listening until then, for the usage record of what was billed.
+        if not self._thread.is_alive():
+            self._drain.stop()
         self.finished.emit(state)

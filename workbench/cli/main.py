@@ -35,6 +35,7 @@ COMMAND_MODULES = {
     "feed": "feed_cmd",
     "send": "send_cmd",
     "usage": "usage_cmd",
+    "stats": "stats_cmd",
     "models": "models_cmd",
     "self-test": "self_test_cmd",
 }

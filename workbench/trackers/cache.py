@@ -32,6 +32,7 @@ class ProjectCache:
     relevance: tuple[tuple, Any] | None = None  # (fingerprint of the files read, answer)
     kinds: tuple[str, Any] | None = None  # (workbench.toml's sha256, the tracker kinds)
     presence: Any = None  # the book's chapter presence, kept up to date (trackers.presence)
+    mention_counts: dict[Any, Any] = field(default_factory=dict)  # sha -> counts (mentions)
     store: ScanStore = field(default_factory=lambda: ScanStore(None))  # scans on disk
     tables: TableStore = field(default_factory=lambda: TableStore(None))  # tables on disk
 

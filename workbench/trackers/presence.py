@@ -111,6 +111,10 @@ class Presence:
         at = bisect_right(chapters, chapter)
         return chapters[at - 1] if at else None
 
+    def naming_any(self, names: frozenset[str], keywords: frozenset[str]) -> list[int]:
+        """Every chapter naming one of these characters or keywords, in order."""
+        return self._chapters(ANY, names, keywords)
+
     def together(self, names: frozenset[str], chapter: int) -> int:
         """How many chapters up to N name every one of these characters (all, for none)."""
         return bisect_right(self._chapters(ALL, names, frozenset()), chapter)

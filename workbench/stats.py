@@ -84,9 +84,9 @@ class Summary:
     """What the writing-statistics view and `workbench stats` show."""
 
     days: tuple[Day, ...]  # every day of the window, oldest first, empty days included
-    today: Day
+    today: Day  # the author's own saves today (estimates left out)
     goal: int
-    streak: int  # days in a row meeting the goal, up to today (or yesterday, today not yet)
+    streak: int  # days in a row meeting the goal by saves, up to today (or yesterday)
     weeks: tuple[tuple[date, int], ...]  # (Monday, chapters finished that week), oldest first
     total_added: int  # over the window
     estimated: bool
@@ -276,15 +276,18 @@ def summarize(history: History, goal: int, days: int = 30, today: date | None = 
     """The figures for the last `days` days up to today."""
     today = today or date.today()
     by_day = daily_added(history.records)
+    # Today and the streak are the author's own saves: an estimate dated today is the book
+    # as it was copied or imported, not a day's writing.
+    recorded = daily_added(record for record in history.records if not record.estimated)
     window = [today - timedelta(days=offset) for offset in range(days - 1, -1, -1)]
     shown = tuple(by_day.get(day, Day(day, 0, False)) for day in window)
     finished = finished_chapters(history.records)
     weeks = weekly_finished(finished, window[0], today)
     return Summary(
         days=shown,
-        today=by_day.get(today, Day(today, 0, False)),
+        today=recorded.get(today, Day(today, 0, False)),
         goal=goal,
-        streak=streak(by_day, goal, today),
+        streak=streak(recorded, goal, today),
         weeks=tuple(weeks),
         total_added=sum(day.added for day in shown),
         estimated=any(day.estimated for day in shown),

@@ -143,12 +143,16 @@ class ChapterEditor(QWidget):
         offset = locate(self.shown_text(), heading, find)
         if offset is None:
             return False
+        self.reveal_at(offset)
+        return True
+
+    def reveal_at(self, offset: int) -> None:
+        """Put the caret at a character offset of the shown text and scroll there."""
         cursor = self.text_edit.textCursor()
         cursor.setPosition(offset)
         self.text_edit.setTextCursor(cursor)
         self.text_edit.ensureCursorVisible()
         self.text_edit.setFocus()
-        return True
 
     def move_cursor_to_end(self) -> None:
         """Put the caret after the last character (a new chapter starts there)."""

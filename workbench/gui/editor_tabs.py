@@ -16,6 +16,7 @@ from workbench.errors import ChangedOnDisk, WorkbenchError
 from workbench.gui import prompts
 from workbench.gui.autosave import AutosaveStore
 from workbench.gui.editor import ChapterEditor
+from workbench.stats import record_save
 
 log = logging.getLogger(__name__)
 
@@ -202,6 +203,7 @@ class EditorTabs(QTabWidget):
             )
             return False
         text = editor.text()
+        before = editor.loaded.text
         try:
             expect = editor.loaded.sha256 if editor.path.exists() else None
             written = self.project.write(editor.path, text, expect=expect)
@@ -220,11 +222,22 @@ class EditorTabs(QTabWidget):
             return False
         editor.mark_saved(written)
         self._forget_autosave(editor)
+        self._record_stats(editor.chapter, before, text)
         self.statusMessage.emit(
             self.tr("Saved %1").replace("%1", self.project.relative(editor.path))
         )
         self.documentSaved.emit(editor.path)
         return True
+
+    def _record_stats(self, chapter: int | None, before: str, after: str) -> None:
+        """Add the save to the writing statistics; a history that cannot be written costs
+        the statistics a line, never the save."""
+        if chapter is None or self.project is None:
+            return
+        try:
+            record_save(self.project, chapter, before, after)
+        except (OSError, WorkbenchError) as error:
+            log.warning("writing statistics not recorded: %s", error)
 
     # --- autosave and recovery ---------------------------------------------------------
 

@@ -22,6 +22,7 @@ from workbench.errors import WorkbenchError
 from workbench.feed.pins import PINS_FILE, pin_ref
 from workbench.gui import prompts
 from workbench.gui.actions import WindowActions
+from workbench.gui.book.dock import BookDock
 from workbench.gui.context import ContextDock
 from workbench.gui.continuity.view import ContinuityGuard
 from workbench.gui.editor import ChapterEditor
@@ -96,9 +97,13 @@ class MainWindow(QMainWindow):
         self.context_panel = self.context_dock.panel
         self.tracker_dock = TrackerDock(self)
         self.tracker_browser = self.tracker_dock.browser
+        self.book_dock = BookDock(self)
+        self.book_panel = self.book_dock.panel
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.context_dock)
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.tracker_dock)
+        self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.book_dock)
         self.tabifyDockWidget(self.context_dock, self.tracker_dock)
+        self.tabifyDockWidget(self.tracker_dock, self.book_dock)
         self.context_dock.raise_()
         self.status = StatusBar(self)
         self.setStatusBar(self.status)
@@ -181,6 +186,10 @@ class MainWindow(QMainWindow):
         self.tracker_browser.pinRequested.connect(self.pin)
         self.tracker_browser.statusMessage.connect(self.show_message)
         self.tracker_browser.set_write_guard(self.has_unsaved_edits)
+        self.book_panel.mentionRequested.connect(self._open_mention)
+        self.book_panel.entrySelected.connect(self._select_ledger_entry)
+        self.book_panel.filtersRequested.connect(self._show_ledger)
+        self.tracker_browser.ledger.filtersChanged.connect(self._ledger_filters_changed)
         self.tabs.foreshadowingRequested.connect(self._foreshadowing_requested)
 
     # --- project -----------------------------------------------------------------------
@@ -208,6 +217,7 @@ class MainWindow(QMainWindow):
         self.tabs.set_project(project)
         self.tree.set_project(project)
         self.tracker_browser.set_project(project)
+        self.book_panel.set_project(project)
         self.summaries.set_project(project)
         self.context_panel.set_project(project)
         self.watcher.start(project)
@@ -396,6 +406,7 @@ class MainWindow(QMainWindow):
         if self.project is not None:
             # A chapter or its plan moves the tracker browser; other files leave it be.
             self.tracker_browser.follow_editor_chapter(self.project.chapter_for_path(editor.path))
+            self.book_panel.follow_editor_chapter(self.project.chapter_for_path(editor.path))
         if self.project is not None:
             # A plan shows its chapter; a tracker or any other file, the last chapter.
             chapter = self.project.chapter_for_path(editor.path)
@@ -476,6 +487,7 @@ class MainWindow(QMainWindow):
         if path == self.project.root / PINS_FILE:
             self.context_panel.pin_model.reload()
         self.tracker_browser.files_changed({path})
+        self.book_panel.files_changed({path})
         self._update_total()
         if ref is not None:
             jobs = self.summaries.jobs_for_saved_chapter(ref.number)
@@ -501,6 +513,24 @@ class MainWindow(QMainWindow):
             return None
         return self.open_path(path)
 
+    def _open_mention(self, number: int, name: str) -> None:
+        editor = self.open_chapter(number)
+        offset = self.book_panel.first_mention(editor.shown_text(), name) if editor else None
+        if offset is not None:
+            editor.reveal_at(offset)
+
+    def _show_ledger(self) -> None:
+        self.tracker_dock.show()
+        self.tracker_dock.raise_()
+        self.tracker_browser.tabs.setCurrentWidget(self.tracker_browser.ledger)
+
+    def _select_ledger_entry(self, entry_id: str) -> None:
+        self._show_ledger()
+        self.tracker_browser.ledger.select(entry_id)
+
+    def _ledger_filters_changed(self) -> None:
+        self.book_panel.set_ledger_criteria(*self.tracker_browser.ledger.criteria())
+
     def _foreshadowing_requested(self, text: str, chapter: int | None) -> None:
         self.tracker_dock.show()
         self.tracker_dock.raise_()
@@ -521,6 +551,7 @@ class MainWindow(QMainWindow):
         touched = self.tabs.reload_changed(paths)
         self.tree.refresh_paths(paths)
         self.tracker_browser.files_changed(paths)
+        self.book_panel.files_changed(paths)
         self._update_total()
         if self.project.root / PINS_FILE in paths:
             self.context_panel.pin_model.reload()
@@ -713,5 +744,6 @@ class MainWindow(QMainWindow):
         self.summaries.shutdown()
         self.context_panel.shutdown()
         self.continuity.shutdown()
+        self.book_panel.shut_down()
         if self.project is not None:
             release_project_cache(self.project)

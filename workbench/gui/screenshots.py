@@ -83,6 +83,7 @@ def render(out_dir: Path, work: Path) -> list[Path]:
     """Render every screenshot into `out_dir`, working on a copy of the sample in `work`."""
     from workbench.gui.app import create_window
     from workbench.gui.continuity.screenshots import render_continuity
+    from workbench.gui.book.screenshots import render_book
     from workbench.gui.fonts import available_cjk_family
     from workbench.gui.prepare.screenshots import render_prepare
     from workbench.gui.settings_dialog import SettingsDialog
@@ -130,6 +131,7 @@ def render(out_dir: Path, work: Path) -> list[Path]:
     written += render_trackers(window, out_dir, save)
     written += render_summaries(window, out_dir, save, settle)
     written += render_continuity(window, out_dir, save, settle)
+    written += render_book(window, out_dir, save, settle)
 
     window.apply_settings(window.settings.model_copy(update={"ui_language": "en"}))
     window.open_path(window.project.chapters[-1].path)

@@ -60,7 +60,7 @@ class ViewMenu(QObject):
         self.retranslate()
 
     def docks(self):  # type: ignore[no-untyped-def]
-        return (self.window.context_dock, self.window.tracker_dock)
+        return (self.window.context_dock, self.window.tracker_dock, self.window.book_dock)
 
     def retranslate(self) -> None:
         """Set the entries' texts in the current language."""
@@ -68,7 +68,7 @@ class ViewMenu(QObject):
         self.reset_action.setText(self.tr("Reset layout"))
 
     def reset_layout(self) -> None:
-        """Both docks back on the right, tabbed, 上下文 in front; the tree shown at its first
+        """Every dock back on the right, tabbed, 上下文 in front; the tree shown at its first
         width; the toolbar back; the window within the screen."""
         window = self.window
         window.restoreState(self.default_state)

@@ -66,6 +66,7 @@ class LedgerPanel(QWidget):
     moveRequested = Signal(str, int)  # entry ID, -1 up / +1 down in the file
     pinRequested = Signal(str)
     chapterRequested = Signal(int)
+    filtersChanged = Signal()
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -325,6 +326,7 @@ class LedgerPanel(QWidget):
         """Narrow the rows to what the filters say."""
         self.proxy.set_criteria(*self.criteria())
         self._update_count()
+        self.filtersChanged.emit()
 
     def clear_filters(self) -> None:
         """Every row again."""

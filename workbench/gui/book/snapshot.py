@@ -1,0 +1,59 @@
+"""What the 全书 views draw, computed off the GUI thread from the engine's own functions
+(trackers.mentions, trackers.timeline, stats): the views only paint it."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from workbench.book.project import Project
+from workbench.errors import WorkbenchError
+from workbench.stats import History, load_stats_config, read_history, reconstruct
+from workbench.trackers.config import load_tracker_config
+from workbench.trackers.mentions import MentionTable, NameCounter, mention_table
+from workbench.trackers.presence import chapter_presence
+from workbench.trackers.relevance import load_trackers
+from workbench.trackers.timeline import ThreadLife, timeline
+
+
+@dataclass(frozen=True)
+class BookSnapshot:
+    """The three views' data at one moment, or the reason one part could not be read."""
+
+    job_id: int
+    chapter: int
+    mentions: MentionTable | None
+    counter: NameCounter | None  # finds a character's first mention when a cell is clicked
+    lives: tuple[ThreadLife, ...]
+    dormant_after: int
+    history: History | None
+    goal: int
+    problems: tuple[str, ...] = ()
+
+
+def take_snapshot(job_id: int, project: Project, chapter: int) -> BookSnapshot:
+    """Everything the views draw; a part that cannot be read is a problem, the rest stands."""
+    problems: list[str] = []
+    mentions = counter = history = None
+    lives: tuple[ThreadLife, ...] = ()
+    dormant_after, goal = 30, 0
+    try:
+        dormant_after = load_tracker_config(project).dormant_after
+        goal = load_stats_config(project).daily_goal
+    except WorkbenchError as error:
+        problems.append(str(error))
+    try:
+        trackers = load_trackers(project)
+        presence = chapter_presence(project, trackers)
+        mentions = mention_table(project, presence.cast)
+        counter = NameCounter(presence.cast.forms())
+        lives = tuple(timeline(project, trackers, chapter, dormant_after, presence))
+    except WorkbenchError as error:
+        problems.append(str(error))
+    try:
+        reconstruct(project)
+        history = read_history(project)
+    except (WorkbenchError, OSError) as error:
+        problems.append(str(error))
+    return BookSnapshot(
+        job_id, chapter, mentions, counter, lives, dormant_after, history, goal, tuple(problems)
+    )

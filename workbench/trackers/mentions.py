@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from workbench.book.project import Project
 from workbench.trackers.cache import project_cache
 from workbench.trackers.cast import Cast, listed_chapters, load_cast
+from workbench.trackers.relevance import load_trackers
 
 MAX_BINS = 120  # columns a heatmap draws at most: a 1000-chapter book is binned by 9
 
@@ -94,8 +95,10 @@ class NameCounter:
 
 
 def mention_table(project: Project, cast: Cast | None = None) -> MentionTable:
-    """Every cast member's mentions in every chapter, counted once per chapter content."""
-    cast = cast or load_cast(project)
+    """Every cast member's mentions in every chapter, counted once per chapter content; the
+    cast, by default, as relevance knows it: the character files plus the names the
+    trackers give (相关角色, 角色A/B) that no character file describes."""
+    cast = cast or load_cast(project).including(load_trackers(project).characters())
     counter = NameCounter(cast.forms())
     memo = project_cache(project).mention_counts
     if memo.get("key") != counter.key:

@@ -1,0 +1,172 @@
+"""The 全书 dock through the input a person uses: the heatmap, the timeline and the
+statistics show the engine's numbers, and clicks open the chapter or the ledger entry."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import real_input
+from PySide6.QtCore import QPoint, Qt
+from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QApplication
+
+from workbench.book.project import Project
+from workbench.stats import read_history
+from workbench.trackers.mentions import mention_table, sorted_rows
+
+
+def pick(qtbot, combo, data) -> None:
+    """Open a combo box's list with a click and click the entry holding `data`."""
+    real_input.click(combo)
+    view = combo.view()
+    qtbot.waitUntil(view.isVisible)
+    # A combo's list ignores a release within a double-click interval of opening (a person
+    # who holds the press to drag to an entry): wait as a person's second click would.
+    qtbot.wait(QApplication.doubleClickInterval() + 50)
+    index = view.model().index(combo.findData(data), 0)
+    # The popup's own widget, not its QWindow: shiboken can hand back a stale wrapper for a
+    # popup window created at an address a deleted one used.
+    QTest.mouseClick(
+        view.viewport(), Qt.MouseButton.LeftButton, pos=view.visualRect(index).center()
+    )
+    qtbot.waitUntil(lambda: not view.isVisible())
+
+
+def shown(qtbot, window):
+    """The 全书 dock in front with a snapshot delivered."""
+    dock, panel = window.book_dock, window.book_panel
+    dock.show()
+    dock.raise_()
+    panel.refresh()
+    qtbot.waitUntil(lambda: panel.snapshot is not None and not panel.is_busy(), timeout=20_000)
+    return panel
+
+
+def test_presence_model_equals_the_engine_for_every_cell(qtbot, window, novel):
+    panel = shown(qtbot, window)
+    model = panel.presence_model
+    assert model.objectName() == "presenceModel"
+    assert panel.heatmap.objectName() == "presenceHeatmap"
+    engine = mention_table(Project.open(novel))
+    assert [row.name for row in sorted_rows(engine, "first")] == [
+        model.headerData(r, Qt.Orientation.Vertical) for r in range(model.rowCount())
+    ]
+    for r in range(model.rowCount()):
+        row = engine.row(model.headerData(r, Qt.Orientation.Vertical))
+        for c, chapter in enumerate(engine.chapters):
+            index = model.index(r, c)
+            assert (
+                model.headerData(c, Qt.Orientation.Horizontal, Qt.ItemDataRole.UserRole) == chapter
+            )
+            assert index.data(Qt.ItemDataRole.DisplayRole) == row.counts[c]
+            assert index.data(Qt.ItemDataRole.UserRole) == row.counts[c]
+
+
+def test_sorting_and_filtering_by_what_the_author_types(qtbot, window):
+    panel = shown(qtbot, window)
+    panel.tabs.setCurrentIndex(0)
+    real_input.click(panel.character_filter)
+    real_input.type_keys(panel.character_filter, "lu")  # matches no name: nobody
+    assert panel.presence_model.rowCount() == 0
+    panel.character_filter.clear()
+    real_input.click(panel.character_filter)
+    real_input.type_chinese(panel.character_filter, "灯奴", "dengnu")  # 陆照's alias
+    names = [row.name for row in panel.presence_model.rows]
+    assert names == ["陆照"]
+    panel.character_filter.clear()
+    pick(qtbot, panel.sort_box, "last")  # 按最后出场
+    assert panel.sort_box.currentText() == "按最后出场"
+    assert panel.presence_model.sort_by == "last"
+    lasts = [row.last or 0 for row in panel.presence_model.rows]
+    assert lasts == sorted(lasts, reverse=True)
+
+
+def test_a_click_on_a_cell_opens_that_chapter_at_the_first_mention(qtbot, window):
+    panel = shown(qtbot, window)
+    panel.tabs.setCurrentIndex(0)
+    heatmap, model = panel.heatmap, panel.presence_model
+    row = next(r for r, character in enumerate(model.rows) if character.name == "厉无咎")
+    column = model.table.chapters.index(12)
+    cell = heatmap.cell_rect(row, column)
+    real_input.click(heatmap, cell.center())
+    editor = window.tabs.current_editor()
+    assert editor is not None and window.project.chapter_for_path(editor.path) == 12
+    position = editor.text_edit.textCursor().position()
+    text = editor.shown_text()
+    forms = ("厉无咎", "鬼灯使", "厉老鬼")
+    assert any(text.startswith(form, position) for form in forms)
+    assert not any(form in text[:position] for form in forms)  # the first mention
+
+
+def test_hovering_a_cell_says_the_chapter_and_the_count(qtbot, window):
+    panel = shown(qtbot, window)
+    heatmap, model = panel.heatmap, panel.presence_model
+    row = next(r for r, character in enumerate(model.rows) if character.name == "陆照")
+    cell = heatmap.cell_rect(row, 0)
+    count = model.index(row, 0).data()
+    assert heatmap.tooltip_at(cell.center()) == f"陆照 · 第1章 · {count}次"
+
+
+def test_the_timeline_states_equal_the_trackers_command(qtbot, window, novel):
+    panel = shown(qtbot, window)
+    timeline = panel.timeline
+    assert timeline.objectName() == "foreshadowingTimeline"
+    window.open_chapter(7)
+    qtbot.waitUntil(lambda: timeline.chapter == 7)
+    printed = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "workbench",
+            "trackers",
+            str(novel),
+            "--chapter",
+            "7",
+            "--format",
+            "json",
+        ],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    states = {entry["id"]: entry["state"] for entry in json.loads(printed.stdout)["foreshadowing"]}
+    shown_states = {life.entry.id: str(life.state) for life in timeline.lives}
+    assert shown_states and all(states[key] == value for key, value in shown_states.items())
+
+
+def test_a_click_on_a_timeline_row_selects_the_entry_in_the_ledger(qtbot, window):
+    panel = shown(qtbot, window)
+    panel.tabs.setCurrentIndex(1)
+    timeline = panel.timeline
+    row = next(r for r, life in enumerate(timeline.lives) if life.entry.id == "F007")
+    real_input.click(timeline, QPoint(timeline.width() // 2, 24 + row * 24 + 12))
+    assert window.tracker_dock.isVisible()
+    assert window.tracker_browser.ledger.selected_id() == "F007"
+
+
+def test_the_timeline_follows_the_ledger_filters(qtbot, window):
+    panel = shown(qtbot, window)
+    ledger = window.tracker_browser.ledger
+    window.tracker_dock.raise_()
+    pick(qtbot, ledger.tier_filter, "核心")
+    assert ledger.tier_filter.currentData() == "核心"
+    assert panel.timeline.lives and all(life.entry.tier == "核心" for life in panel.timeline.lives)
+    assert len(panel.timeline.lives) < len(panel.timeline.all_lives)
+
+
+def test_writing_stats_shows_todays_saved_zi_after_saving_in_the_editor(qtbot, window, type_at_end):
+    panel = shown(qtbot, window)
+    assert panel.stats.objectName() == "writingStats"
+    editor = window.tabs.current_editor()
+    before = panel.snapshot.history
+    assert all(record.estimated for record in before.records)  # the one-time estimate
+    assert panel.today_label.text() == "今日：0 字"
+    type_at_end(editor, "灯火又亮了一盏。")  # 8 字
+    real_input.shortcut(editor.text_edit, "Ctrl+S")
+    assert not editor.is_modified()
+    records = read_history(window.project).records
+    assert (records[-1].after - records[-1].before, records[-1].estimated) == (8, False)
+    qtbot.waitUntil(lambda: panel.today_label.text() == "今日：8 字", timeout=20_000)
+    assert "8 / 目标 4,000" in panel.goal_bar.text()

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from pathlib import Path
 
 import real_input
 from PySide6.QtCore import QPoint, Qt
@@ -170,3 +171,32 @@ def test_writing_stats_shows_todays_saved_zi_after_saving_in_the_editor(qtbot, w
     assert (records[-1].after - records[-1].before, records[-1].estimated) == (8, False)
     qtbot.waitUntil(lambda: panel.today_label.text() == "今日：8 字", timeout=20_000)
     assert "8 / 目标 4,000" in panel.goal_bar.text()
+
+
+def test_each_view_exports_a_png_at_twice_its_pixels(qtbot, window, tmp_path, monkeypatch):
+    from PySide6.QtGui import QImage
+    from PySide6.QtWidgets import QFileDialog
+
+    panel = shown(qtbot, window)
+    asked = []
+
+    def answer(_parent, _title, start, _filter):
+        asked.append(start)
+        return str(tmp_path / f"view-{len(asked)}.png"), "PNG (*.png)"
+
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", answer)
+    views = [
+        (0, panel.heatmap_export, panel.heatmap),
+        (1, panel.timeline_export, panel.timeline),
+        (2, panel.stats_export, panel.stats),
+    ]
+    for number, (tab, button, view) in enumerate(views, start=1):
+        panel.tabs.setCurrentIndex(tab)
+        real_input.click(button)
+        image = QImage(str(tmp_path / f"view-{number}.png"))
+        assert (image.width(), image.height()) == (view.width() * 2, view.height() * 2)
+    assert [Path(start).name for start in asked] == [
+        "presence.png",
+        "foreshadowing-timeline.png",
+        "writing-stats.png",
+    ]

@@ -53,6 +53,7 @@ bench: $(STAMP)
 	$(PY) benchmarks/feed.py
 	$(PY) benchmarks/app.py
 	$(PY) benchmarks/scaling.py
+	$(PY) benchmarks/glance.py
 
 # The wheel and sdist for `pip install` / `pipx install`; the build compiles the translations
 # and copies resources/ into the package itself (packaging/build_hooks.py).

@@ -8,10 +8,10 @@ from __future__ import annotations
 import math
 
 from PySide6.QtCore import QAbstractTableModel, QEvent, QModelIndex, QPoint, QRect, Qt, Signal
-from PySide6.QtGui import QFontMetrics, QMouseEvent, QPainter, QPaintEvent, QPen
+from PySide6.QtGui import QColor, QFontMetrics, QMouseEvent, QPainter, QPaintEvent, QPen
 from PySide6.QtWidgets import QSizePolicy, QToolTip, QWidget
 
-from workbench.gui.book.painting import CURRENT, GRID, HEAT, INK, MUTED, PAPER, shade
+from workbench.gui.book.painting import CURRENT, HEAT, INK, MUTED, PAPER, shade
 from workbench.trackers.mentions import (
     CharacterRow,
     MentionTable,
@@ -25,6 +25,7 @@ HEADER_HEIGHT = 26
 MIN_CELL = 6  # pixels: narrower columns are binned
 MAX_COLUMNS = 120
 NAME_GAP = 10
+EMPTY = QColor("#efece6")  # a chapter without a mention
 
 
 class PresenceModel(QAbstractTableModel):
@@ -231,7 +232,15 @@ class PresenceHeatmap(QWidget):
         table = self.model.table
         if table is None or not self.model.rows:
             painter.setPen(MUTED)
-            painter.drawText(self.rect(), Qt.AlignmentFlag.AlignCenter, self.tr("No cast to show"))
+            if table is not None and table.rows:
+                text = self.tr("No character matches the filter")
+            else:
+                text = self.tr(
+                    "No cast yet: give each character a ## section in characters/characters.md"
+                    " (别名： for aliases) and they appear here."
+                )
+            flags = Qt.AlignmentFlag.AlignCenter | Qt.TextFlag.TextWordWrap
+            painter.drawText(self.rect().adjusted(12, 0, -12, 0), flags, text)
             return
         left, column_width, width = self._grid()
         binned_rows = [binned(row.counts, width) for row in self.model.rows]
@@ -246,7 +255,8 @@ class PresenceHeatmap(QWidget):
             for column, count in enumerate(counts):
                 x = left + column * column_width
                 cell = QRect(round(x), top + 2, max(1, math.ceil(column_width) - 1), ROW_HEIGHT - 4)
-                colour = shade(HEAT, math.sqrt(count / peak)) if count else GRID
+                # A single mention must read as more than none: the shading starts at a fifth.
+                colour = shade(HEAT, 0.2 + 0.8 * math.sqrt(count / peak)) if count else EMPTY
                 painter.fillRect(cell, colour)
         self._paint_lines(painter)
 

@@ -140,8 +140,15 @@ class ForeshadowingTimeline(QWidget):
         painter.fillRect(self.rect(), PAPER)
         if not self.lives:
             painter.setPen(MUTED)
-            text = self.tr("No foreshadowing entry to show (check the ledger's filters)")
-            painter.drawText(self.rect(), Qt.AlignmentFlag.AlignCenter, text)
+            if self.all_lives:
+                text = self.tr("No foreshadowing entry to show (check the ledger's filters)")
+            else:
+                text = self.tr(
+                    "No foreshadowing yet: add entries in the tracker browser (Trackers ▸"
+                    " Foreshadowing) or in references/plot-tracker.md."
+                )
+            flags = Qt.AlignmentFlag.AlignCenter | Qt.TextFlag.TextWordWrap
+            painter.drawText(self.rect().adjusted(12, 0, -12, 0), flags, text)
             return
         if self.last_written:
             unwritten = round(self.x_of(self.last_written + 1))

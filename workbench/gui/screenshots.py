@@ -82,8 +82,8 @@ def context_panel_shots(
 def render(out_dir: Path, work: Path) -> list[Path]:
     """Render every screenshot into `out_dir`, working on a copy of the sample in `work`."""
     from workbench.gui.app import create_window
-    from workbench.gui.continuity.screenshots import render_continuity
     from workbench.gui.book.screenshots import render_book
+    from workbench.gui.continuity.screenshots import render_continuity
     from workbench.gui.fonts import available_cjk_family
     from workbench.gui.prepare.screenshots import render_prepare
     from workbench.gui.settings_dialog import SettingsDialog

@@ -11,7 +11,7 @@ from PySide6.QtCore import QAbstractTableModel, QEvent, QModelIndex, QPoint, QRe
 from PySide6.QtGui import QColor, QFontMetrics, QMouseEvent, QPainter, QPaintEvent, QPen
 from PySide6.QtWidgets import QSizePolicy, QToolTip, QWidget
 
-from workbench.gui.book.painting import CURRENT, HEAT, INK, MUTED, PAPER, shade
+from workbench.gui.book.painting import CURRENT, HEAT, INK, MUTED, PAPER, paint_note, shade
 from workbench.trackers.mentions import (
     CharacterRow,
     MentionTable,
@@ -231,7 +231,6 @@ class PresenceHeatmap(QWidget):
         painter.fillRect(self.rect(), PAPER)
         table = self.model.table
         if table is None or not self.model.rows:
-            painter.setPen(MUTED)
             if table is not None and table.rows:
                 text = self.tr("No character matches the filter")
             else:
@@ -239,8 +238,7 @@ class PresenceHeatmap(QWidget):
                     "No cast yet: give each character a ## section in characters/characters.md"
                     " (别名： for aliases) and they appear here."
                 )
-            flags = Qt.AlignmentFlag.AlignCenter | Qt.TextFlag.TextWordWrap
-            painter.drawText(self.rect().adjusted(12, 0, -12, 0), flags, text)
+            paint_note(painter, self.rect(), text)
             return
         left, column_width, width = self._grid()
         binned_rows = [binned(row.counts, width) for row in self.model.rows]

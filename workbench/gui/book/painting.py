@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import QPoint, QSize
+from PySide6.QtCore import QPoint, QRect, QSize, Qt
 from PySide6.QtGui import QColor, QPainter, QPixmap
 from PySide6.QtWidgets import QWidget
 
@@ -43,3 +43,10 @@ def shade(base: QColor, fraction: float) -> QColor:
         round(PAPER.green() + (base.green() - PAPER.green()) * fraction),
         round(PAPER.blue() + (base.blue() - PAPER.blue()) * fraction),
     )
+
+
+def paint_note(painter: QPainter, rect: QRect, text: str) -> None:
+    """What an empty view says instead, centred and wrapped."""
+    painter.setPen(MUTED)
+    flags = Qt.AlignmentFlag.AlignCenter | Qt.TextFlag.TextWordWrap
+    painter.drawText(rect.adjusted(12, 0, -12, 0), flags, text)

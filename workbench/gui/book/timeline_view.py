@@ -11,7 +11,17 @@ from PySide6.QtCore import QEvent, QPoint, QRect, Qt, Signal
 from PySide6.QtGui import QColor, QFontMetrics, QMouseEvent, QPainter, QPaintEvent, QPen
 from PySide6.QtWidgets import QSizePolicy, QToolTip, QWidget
 
-from workbench.gui.book.painting import ACCENT, CURRENT, GRID, INK, MUTED, OVERDUE_RED, PAPER, shade
+from workbench.gui.book.painting import (
+    ACCENT,
+    CURRENT,
+    GRID,
+    INK,
+    MUTED,
+    OVERDUE_RED,
+    PAPER,
+    paint_note,
+    shade,
+)
 from workbench.trackers.ledger import EntryState, LedgerFilter, state_at
 from workbench.trackers.timeline import DORMANT, OPEN, OVERDUE, ThreadLife
 
@@ -139,7 +149,6 @@ class ForeshadowingTimeline(QWidget):
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         painter.fillRect(self.rect(), PAPER)
         if not self.lives:
-            painter.setPen(MUTED)
             if self.all_lives:
                 text = self.tr("No foreshadowing entry to show (check the ledger's filters)")
             else:
@@ -147,8 +156,7 @@ class ForeshadowingTimeline(QWidget):
                     "No foreshadowing yet: add entries in the tracker browser (Trackers ▸"
                     " Foreshadowing) or in references/plot-tracker.md."
                 )
-            flags = Qt.AlignmentFlag.AlignCenter | Qt.TextFlag.TextWordWrap
-            painter.drawText(self.rect().adjusted(12, 0, -12, 0), flags, text)
+            paint_note(painter, self.rect(), text)
             return
         if self.last_written:
             unwritten = round(self.x_of(self.last_written + 1))

@@ -2,6 +2,140 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN" sourcelanguage="en">
   <context>
+    <name>BookDock</name>
+    <message>
+      <source>Book</source>
+      <translation>全书</translation>
+    </message>
+  </context>
+  <context>
+    <name>BookPanel</name>
+    <message>
+      <source>Presence</source>
+      <translation>出场热图</translation>
+    </message>
+    <message>
+      <source>Foreshadowing timeline</source>
+      <translation>伏笔时间线</translation>
+    </message>
+    <message>
+      <source>Writing statistics</source>
+      <translation>写作统计</translation>
+    </message>
+    <message>
+      <source>By first appearance</source>
+      <translation>按首次出场</translation>
+    </message>
+    <message>
+      <source>By last appearance</source>
+      <translation>按最后出场</translation>
+    </message>
+    <message>
+      <source>By mentions</source>
+      <translation>按出场次数</translation>
+    </message>
+    <message>
+      <source>By name</source>
+      <translation>按姓名</translation>
+    </message>
+    <message>
+      <source>Last %1 days</source>
+      <translation>最近 %1 天</translation>
+    </message>
+    <message>
+      <source>Characters (name or alias, several with spaces)</source>
+      <translation>筛选角色（姓名或别名，多个用空格分开）</translation>
+    </message>
+    <message>
+      <source>Export PNG…</source>
+      <translation>导出 PNG…</translation>
+    </message>
+    <message>
+      <source>Ledger filters…</source>
+      <translation>伏笔账本筛选…</translation>
+    </message>
+    <message>
+      <source>The timeline shows what the ledger&apos;s filters show</source>
+      <translation>时间线与伏笔账本使用同一组筛选</translation>
+    </message>
+    <message>
+      <source>planted → planned pay-off</source>
+      <translation>埋设 → 计划回收</translation>
+    </message>
+    <message>
+      <source>overdue</source>
+      <translation>逾期</translation>
+    </message>
+    <message>
+      <source>dormant (faded)</source>
+      <translation>沉寂（淡色）</translation>
+    </message>
+    <message>
+      <source>sighting</source>
+      <translation>再现</translation>
+    </message>
+    <message>
+      <source>paid off</source>
+      <translation>已回收</translation>
+    </message>
+    <message>
+      <source>abandoned</source>
+      <translation>废弃</translation>
+    </message>
+    <message>
+      <source>editor&apos;s chapter</source>
+      <translation>编辑器所在章</translation>
+    </message>
+    <message>
+      <source>one column per chapter</source>
+      <translation>每格 1 章</translation>
+    </message>
+    <message>
+      <source>%1 chapters per column</source>
+      <translation>每格 %1 章</translation>
+    </message>
+    <message>
+      <source>dashed line: dormant after %1 chapters</source>
+      <translation>虚线：超过 %1 章未出场即为沉寂</translation>
+    </message>
+    <message>
+      <source>%1 of %2 entries, as the ledger filters</source>
+      <translation>显示 %1 / %2 条（按伏笔账本的筛选）</translation>
+    </message>
+    <message>
+      <source>Today: —</source>
+      <translation>今日：—</translation>
+    </message>
+    <message>
+      <source>Today: %1 字</source>
+      <translation>今日：%1 字</translation>
+    </message>
+    <message>
+      <source>%1 / goal %2</source>
+      <translation>%1 / 目标 %2</translation>
+    </message>
+    <message>
+      <source>Streak: %1 days</source>
+      <translation>连续达标：%1 天</translation>
+    </message>
+    <message>
+      <source>Chapter %1: %2 字</source>
+      <translation>第%1章：%2 字</translation>
+    </message>
+    <message>
+      <source>Hatched days are estimated from the chapters&apos; file times (the book had no save history).</source>
+      <translation>斜线条纹的日子由章节文件的修改时间估算（这本书此前没有保存记录）。</translation>
+    </message>
+    <message>
+      <source>Export PNG</source>
+      <translation>导出 PNG</translation>
+    </message>
+    <message>
+      <source>Could not write %1</source>
+      <translation>无法写入 %1</translation>
+    </message>
+  </context>
+  <context>
     <name>ChapterEditor</name>
     <message>
       <source>Pin section “%1” to the feed</source>
@@ -786,6 +920,17 @@
     </message>
   </context>
   <context>
+    <name>ForeshadowingTimeline</name>
+    <message>
+      <source>No foreshadowing entry to show (check the ledger&apos;s filters)</source>
+      <translation>没有可显示的伏笔（请检查伏笔账本的筛选）</translation>
+    </message>
+    <message>
+      <source>No foreshadowing yet: add entries in the tracker browser (Trackers ▸ Foreshadowing) or in references/plot-tracker.md.</source>
+      <translation>还没有伏笔：在追踪表 ▸ 伏笔中新增，或写进 references/plot-tracker.md。</translation>
+    </message>
+  </context>
+  <context>
     <name>HistoryView</name>
     <message>
       <source>Saved (UTC)</source>
@@ -1348,6 +1493,25 @@
     <message>
       <source>%1 (%2) needs an API key: set it in Settings.</source>
       <translation>%1（%2）需要 API 密钥：请在“设置”中填写。</translation>
+    </message>
+  </context>
+  <context>
+    <name>PresenceHeatmap</name>
+    <message>
+      <source> (common)</source>
+      <translation>（常见）</translation>
+    </message>
+    <message>
+      <source> (dormant)</source>
+      <translation>（沉寂）</translation>
+    </message>
+    <message>
+      <source>No character matches the filter</source>
+      <translation>没有符合筛选的角色</translation>
+    </message>
+    <message>
+      <source>No cast yet: give each character a ## section in characters/characters.md (别名： for aliases) and they appear here.</source>
+      <translation>还没有角色：在 characters/characters.md 里为每个角色写一个 ## 小节（别名：一行写别称），他们就会出现在这里。</translation>
     </message>
   </context>
   <context>
@@ -2243,6 +2407,20 @@ Restore it into the editor? Nothing is written to the file until you save.</sour
     <message>
       <source>read-only until its errors are fixed</source>
       <translation>修正错误之前只读</translation>
+    </message>
+  </context>
+  <context>
+    <name>WritingStatsChart</name>
+    <message>
+      <source>Chapters finished per week</source>
+      <translation>每周完成章节</translation>
+    </message>
+  </context>
+  <context>
+    <name>window</name>
+    <message>
+      <source>Saving chapter %1</source>
+      <translation>保存第%1章</translation>
     </message>
   </context>
 </TS>

@@ -16,13 +16,16 @@ def _cap_memory() -> None:
     resource.setrlimit(resource.RLIMIT_AS, (MEMORY_CAP, MEMORY_CAP))
 
 
-def run_bounded(*args: str | Path, cwd: Path | None = None) -> subprocess.CompletedProcess:
-    """`workbench ARGS` with capped memory; stdout and stderr as text."""
+def run_bounded(
+    *args: str | Path, cwd: Path | None = None, timeout: float = HANG_GUARD
+) -> subprocess.CompletedProcess:
+    """`workbench ARGS` with capped memory; stdout and stderr as text. A command still
+    running after `timeout` seconds fails the test (subprocess.TimeoutExpired)."""
     return subprocess.run(
         [sys.executable, "-m", "workbench.cli.main", *map(str, args)],
         capture_output=True,
         text=True,
-        timeout=HANG_GUARD,
+        timeout=timeout,
         preexec_fn=_cap_memory,
         cwd=cwd,
         check=False,

@@ -11,20 +11,18 @@ from __future__ import annotations
 import logging
 import os
 import re
-import shutil
-import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from workbench.book import webnovel
+from workbench.book import gate, webnovel
 from workbench.book.fixed_context import FixedPart, render_fixed_context, source_hashes
 from workbench.book.layout import DEFAULT_PATHS, Role, default_layout
 from workbench.book.naming import chapter_number_from_name
 from workbench.book.plans import outline_section
 from workbench.book.project import Project
 from workbench.book.sections import sections
-from workbench.book.textio import UTF8, process_umask, write_text
-from workbench.errors import WorkbenchError
+from workbench.book.textio import UTF8, TextFile
+from workbench.errors import FileProblem, WorkbenchError
 from workbench.feed.trim import demote_headings
 from workbench.feed.webnovel import setting_text
 from workbench.trackers import load_cast, load_trackers
@@ -72,16 +70,37 @@ class _Writer:
 
     def write(self, relative: str, text: str) -> Path:
         path = self.target / relative
-        write_text(path, text, UTF8)
+        gate.write_text(path, text, UTF8, root=self.target)
         self.report.written.append(path)
         return path
 
-    def copy(self, source: Path, relative: str) -> Path:
+    def copy_source(self, source: Path, relative: str) -> bool:
+        """Copy a file byte for byte (the author's text in its own encoding), through the
+        gate: one that leads outside the project, is a pipe or a device, or is too large is
+        not copied but named in the report. Whether it was copied."""
         path = self.target / relative
-        path.parent.mkdir(parents=True, exist_ok=True)
-        shutil.copyfile(source, path)  # byte for byte: the author's text in its own encoding
+        try:
+            gate.copy_file(source, path, source_root=self.source.root, target_root=self.target)
+        except FileProblem as error:
+            self.refused(source, error)
+            return False
         self.report.written.append(path)
-        return path
+        return True
+
+    def refused(self, source: Path, error: FileProblem) -> None:
+        """Name in the report a source file that was not carried over, and why."""
+        shown = self.source.relative(source)
+        log.warning("%s: not migrated: %s", shown, error.problem)
+        self.report.not_carried.append(f"{shown}：未迁移（{error.problem}）")
+
+    def read(self, role: Role) -> TextFile | None:
+        """A role's file of the source, None when it is not there or cannot be read (named
+        in the report)."""
+        try:
+            return self.source.read_role(role)
+        except FileProblem as error:
+            self.refused(self.source.role_path(role), error)
+            return None
 
     def carried(self, what: str) -> None:
         self.report.carried.append(what)
@@ -98,12 +117,14 @@ def migrate(source: Path | str, into: Path | str) -> MigrationReport:
         raise MigrationProblem(f"{target}: inside the project being migrated; choose a new folder")
     if target.exists() and (not target.is_dir() or any(target.iterdir())):
         raise MigrationProblem(f"{target}: exists and is not empty; migrate into a new folder")
+    # The memory read first: an index.db or state.json that cannot be read stops the
+    # migration before anything is written.
+    webnovel.read_state(project)
+    webnovel.read_index(project)
     # Built beside the target and renamed into place whole: a migration that fails halfway
     # (a file that cannot be read, a full disk) leaves no half-written folder that would make
     # the rerun refuse "not empty".
-    target.parent.mkdir(parents=True, exist_ok=True)
-    building = Path(tempfile.mkdtemp(prefix=f".{target.name}.migrating-", dir=target.parent))
-    try:
+    with gate.folder_built_beside(target) as building:
         writer = _Writer(project, building)
         _chapters(writer)
         _plans(writer)
@@ -113,11 +134,6 @@ def migrate(source: Path | str, into: Path | str) -> MigrationReport:
         _fixed_context(writer)
         _not_carried(writer)
         writer.write(REPORT_FILE, writer.report.markdown())
-        os.chmod(building, 0o777 & ~process_umask())  # mkdtemp's 0700: the folder as mkdir makes it
-        os.replace(building, target)  # over an empty folder too
-    except BaseException:
-        shutil.rmtree(building, ignore_errors=True)
-        raise
     report = writer.report
     report.target = target
     report.written = [target / path.relative_to(building) for path in report.written]
@@ -134,9 +150,9 @@ def _chapters(writer: _Writer) -> None:
                 f"{project.relative(ref.path)}：第{ref.number}章重复，只迁移了第一个文件"
             )
             continue
-        seen.add(ref.number)
         width = max(3, len(str(ref.number)))
-        writer.copy(ref.path, f"chapters/ch{ref.number:0{width}d}.md")
+        if writer.copy_source(ref.path, f"chapters/ch{ref.number:0{width}d}.md"):
+            seen.add(ref.number)
     writer.carried(f"正文：{len(seen)} 章 → chapters/（逐字节复制）")
 
 
@@ -173,13 +189,16 @@ def _plans(writer: _Writer) -> None:
 
 def _settings(writer: _Writer) -> None:
     project = writer.source
-    outline = project.read_role(Role.OUTLINE)
-    if outline is not None:
-        writer.copy(outline.path, DEFAULT_PATHS[Role.OUTLINE])
+    outline = writer.read(Role.OUTLINE)
+    if outline is not None and writer.copy_source(outline.path, DEFAULT_PATHS[Role.OUTLINE]):
         writer.carried(f"{project.relative(outline.path)} → {DEFAULT_PATHS[Role.OUTLINE]}")
-    world = project.read_role(Role.WORLD)
+    world = writer.read(Role.WORLD)
     power_path = project.root / project.layout.power_system_file
-    power = project.read(power_path) if power_path.is_file() else None
+    power = None
+    try:
+        power = project.read(power_path) if os.path.lexists(power_path) else None
+    except FileProblem as error:
+        writer.refused(power_path, error)
     world_text = world.text.rstrip("\n") + "\n" if world else "# 世界观\n"
     if power is not None:
         world_text += "\n## 力量体系\n\n" + _body_under(power.text, level=3).strip("\n") + "\n"
@@ -189,12 +208,11 @@ def _settings(writer: _Writer) -> None:
     _characters(writer)
     known = {project.role_path(Role.WORLD), power_path, *project.character_files()}
     for path in sorted((project.root / "设定集").glob("*.md")):
-        if path not in known:
-            writer.copy(path, f"worldbuilding/{path.name}")
+        if path not in known and writer.copy_source(path, f"worldbuilding/{path.name}"):
             writer.carried(f"{project.relative(path)} → worldbuilding/{path.name}")
     for path in sorted(project.role_path(Role.OUTLINE).parent.glob("*.md")):
-        if path != project.role_path(Role.OUTLINE) and "详细大纲" not in path.name:
-            writer.copy(path, f"outline/{path.name}")
+        wanted = path != project.role_path(Role.OUTLINE) and "详细大纲" not in path.name
+        if wanted and writer.copy_source(path, f"outline/{path.name}"):
             writer.carried(f"{project.relative(path)} → outline/{path.name}")
 
 
@@ -296,8 +314,7 @@ def _summaries(writer: _Writer) -> None:
     folder = project.root / project.layout.chapter_summaries_dir
     target_dir = default_layout().chapter_summaries_dir
     files = sorted(folder.glob("ch*.md")) if folder.is_dir() else []
-    for path in files:
-        writer.copy(path, f"{target_dir}/{path.name}")
+    files = [path for path in files if writer.copy_source(path, f"{target_dir}/{path.name}")]
     # No rolled-up section yet: the per-chapter summaries stand in until they are generated.
     writer.write(DEFAULT_PATHS[Role.ROLLING_SUMMARY], "# 滚动摘要\n")
     writer.carried(

@@ -15,9 +15,9 @@ def test_a_draft_grows_on_disk_and_ends_in_its_state(sample_copy) -> None:
     project = Project.open(sample_copy)
     path = new_draft_path(project, 13, "MainWriter")
     assert path.parent == project.state_dir / "drafts" and path.name.endswith("-streaming.md")
-    write_draft(path, "第一段")
+    write_draft(project, path, "第一段")
     assert path.read_text(encoding="utf-8") == "第一段"
-    final = finish_draft(path, "第一段\n第二段", "cancelled")
+    final = finish_draft(project, path, "第一段\n第二段", "cancelled")
     assert not path.exists() and final.name.endswith("-cancelled.md")
     assert final.read_text(encoding="utf-8") == "第一段\n第二段"
 

@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pytest
 
+from workbench.book.gate import read_text as gate_read_text
 from workbench.book.importer import (
     FRONT_MATTER_FILE,
     IMPORT_LOG_FILE,
@@ -17,7 +18,6 @@ from workbench.book.importer import (
     write_import,
 )
 from workbench.book.project import Project
-from workbench.book.textio import read_text
 
 # How the corpus heads its chapters, recognised independently of the importer.
 CORPUS_NUMBERING = re.compile(r"^第[一二三四五六七八九十百]+回")
@@ -206,7 +206,7 @@ def test_corpus_in_gb18030_imports_identically(corpus_copy, tmp_path):
     from_legacy = import_corpus(legacy, tmp_path / "legacy")
     assert chapter_bytes(from_legacy) == chapter_bytes(from_utf8)
     assert len(chapter_bytes(from_legacy)) == 120
-    assert read_text(from_legacy.chapters[0].path).encoding == "utf-8"
+    assert gate_read_text(from_legacy.chapters[0].path, root=None).encoding == "utf-8"
 
 
 def test_corpus_in_plain_gbk_imports_identically(corpus_copy, tmp_path):

@@ -6,7 +6,8 @@ import sys
 
 import pytest
 
-from workbench.book.textio import GB18030, UTF8, UTF8_BOM, read_text, write_text
+from workbench.book.gate import read_text as gate_read_text
+from workbench.book.textio import GB18030, UTF8, UTF8_BOM, write_text
 from workbench.errors import DecodeProblem
 
 TEXT = "第一章 雷雨夜\n\n林风握紧玉佩，「走！」\r\n"
@@ -23,7 +24,7 @@ TEXT = "第一章 雷雨夜\n\n林风握紧玉佩，「走！」\r\n"
 def test_read_detects_encoding_and_write_keeps_bytes(tmp_path, data, encoding):
     path = tmp_path / "ch001.md"
     path.write_bytes(data)
-    loaded = read_text(path)
+    loaded = gate_read_text(path, root=None)
     assert loaded.encoding == encoding
     assert loaded.text.lstrip("\ufeff") == TEXT
     write_text(path, loaded.text, loaded.encoding)
@@ -34,7 +35,7 @@ def test_undecodable_bytes_name_file_and_offset(tmp_path):
     path = tmp_path / "bad.md"
     path.write_bytes("好".encode() + b"\xff\xfe\xff")
     with pytest.raises(DecodeProblem) as caught:
-        read_text(path)
+        gate_read_text(path, root=None)
     assert caught.value.offset == 3
     assert "bad.md" in str(caught.value)
     assert "offset 3" in str(caught.value)

@@ -21,6 +21,10 @@ import secrets
 import threading
 from pathlib import Path
 
+from workbench.book import gate
+from workbench.book.gate import MAX_JSON_BYTES
+from workbench.errors import FileProblem
+
 log = logging.getLogger(__name__)
 
 SEAL = b"workbench-cache-seal-1 "
@@ -50,11 +54,21 @@ def unsealed(data: bytes) -> bytes:
     return payload
 
 
+def _cache_bytes(path: Path) -> bytes:
+    """A cache file's bytes through the gate: inside the project that holds `.workbench/`,
+    a regular file, bounded (a pipe or a symlink out is a FileProblem)."""
+    limit = MAX_JSON_BYTES + len(SEAL) + 65  # the seal line, then the JSON
+    return gate.read_bytes(path, root=path.parent.parent, limit=limit, what="a cache")
+
+
 def read_sealed(path: Path) -> bytes | None:
     """A cache file's JSON; None when there is none, or (logged) when it does not verify."""
     try:
-        return unsealed(path.read_bytes())
+        return unsealed(_cache_bytes(path))
     except FileNotFoundError:
+        return None
+    except FileProblem as error:
+        log.warning("ignoring cache %s: %s; it is rebuilt", path, error.problem)
         return None
     except Unsealed as error:
         # Every project's caches from before the seal say "no seal" once: not worth a warning
@@ -67,18 +81,19 @@ def read_sealed(path: Path) -> bytes | None:
 def data_sealed(path: Path) -> bool:
     """Whether the file starts with a seal line (of any key)."""
     try:
-        with path.open("rb") as handle:
-            return handle.read(len(SEAL)) == SEAL
-    except OSError:
+        return _cache_bytes(path).startswith(SEAL)
+    except (OSError, FileProblem):
         return False
 
 
 def seal_problem(path: Path) -> str:
     """Why a cache file is ignored ("" when it verifies or is absent), for `check`."""
     try:
-        unsealed(path.read_bytes())
+        unsealed(_cache_bytes(path))
     except FileNotFoundError:
         return ""
+    except FileProblem as error:
+        return error.problem
     except OSError as error:
         return f"cannot be read ({error.strerror or error})"
     except Unsealed as error:

@@ -29,7 +29,7 @@ def resolve_inside(root: Path, path: Path | str, *, entry: str = "") -> Path:
     named = entry or str(path)
     if not resolved.is_relative_to(root):
         raise OutsideProject(joined, f"{named} points outside the project folder ({resolved})")
-    settings = _settings_folder()
+    settings = settings_folder()
     if settings is not None and resolved.is_relative_to(settings):
         raise OutsideProject(joined, f"{named} is the user's settings folder, not project content")
     return resolved
@@ -51,7 +51,8 @@ def _real_root(root: str) -> Path:
     return Path(os.path.realpath(root))
 
 
-def _settings_folder() -> Path | None:
+def settings_folder() -> Path | None:
+    """The user's settings folder, resolved (None while it does not exist)."""
     folder = _settings_location(
         os.environ.get("WORKBENCH_CONFIG_DIR"),
         os.environ.get("XDG_CONFIG_HOME"),

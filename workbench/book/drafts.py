@@ -14,8 +14,9 @@ import logging
 from datetime import UTC, datetime
 from pathlib import Path
 
+from workbench.book import gate
 from workbench.book.project import Project
-from workbench.book.textio import UTF8, TextFile, write_text
+from workbench.book.textio import UTF8, TextFile
 
 log = logging.getLogger(__name__)
 
@@ -37,19 +38,19 @@ def new_draft_path(project: Project, chapter: int, agent: str) -> Path:
     return project.state_dir / DRAFTS_DIR / name
 
 
-def write_draft(path: Path, text: str) -> None:
-    """Keep the draft's text so far (atomic, UTF-8)."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    write_text(path, text, UTF8)
+def write_draft(project: Project, path: Path, text: str) -> None:
+    """Keep the draft's text so far (atomic, UTF-8), inside the project: a `.workbench/drafts`
+    that leads out of it is refused (OutsideProject), as is anything but a file there."""
+    gate.write_text(path, text, UTF8, root=project.root, entry=project.relative(path))
 
 
-def finish_draft(path: Path, text: str, state: str) -> Path:
+def finish_draft(project: Project, path: Path, text: str, state: str) -> Path:
     """Write the final text and rename the draft to its end state; returns the new path."""
     assert state in DRAFT_STATES, state
-    write_draft(path, text)
+    write_draft(project, path, text)
     stem = path.stem.rsplit("-", 1)[0]
     target = path.with_name(f"{stem}-{state}.md")
-    path.replace(target)
+    gate.rename(path, target, root=project.root)
     return target
 
 
@@ -58,10 +59,10 @@ def reasoning_path(draft: Path) -> Path:
     return draft.with_name(draft.stem + REASONING_SUFFIX)
 
 
-def keep_reasoning(draft: Path, reasoning: str) -> Path:
+def keep_reasoning(project: Project, draft: Path, reasoning: str) -> Path:
     """Write the model's reasoning beside its draft (atomic, UTF-8); returns its path."""
     path = reasoning_path(draft)
-    write_draft(path, reasoning)
+    write_draft(project, path, reasoning)
     return path
 
 
@@ -74,8 +75,7 @@ def backup_chapter(project: Project, number: int) -> Path | None:
     if not current.text.strip():
         return None
     target = project.state_dir / BACKUPS_DIR / f"{ref.path.stem}-{_stamp()}{ref.path.suffix}"
-    target.parent.mkdir(parents=True, exist_ok=True)
-    write_text(target, current.text, current.encoding)
+    gate.write_text(target, current.text, current.encoding, root=project.root)
     log.info("backed up %s to %s", project.relative(ref.path), project.relative(target))
     return target
 

@@ -31,19 +31,20 @@ from dataclasses import dataclass, field, replace
 from itertools import pairwise
 from pathlib import Path
 
+from workbench.book import docx_text, gate
 from workbench.book.counting import count_zi
+from workbench.book.docx_text import read_docx
 from workbench.book.layout import Layout, default_layout, detect_layout
 from workbench.book.manuscript_lines import (
     boilerplate_kind,
     english_number,
-    read_docx,
     volume_heading,
 )
 from workbench.book.naming import MAX_CHAPTER, gap_ranges
 from workbench.book.numerals import NUMERAL_CHARS, parse_number
 from workbench.book.project import Project
 from workbench.book.templates import missing_templates
-from workbench.book.textio import UTF8, read_text, write_text
+from workbench.book.textio import UTF8
 from workbench.errors import FileProblem, LayoutProblem, WorkbenchError
 
 log = logging.getLogger(__name__)
@@ -51,6 +52,7 @@ log = logging.getLogger(__name__)
 FRONT_MATTER_FILE = "meta/front-matter.md"
 IMPORT_LOG_FILE = "meta/import-log.md"
 MAX_HEADING_LENGTH = 60
+MAX_MANUSCRIPT_BYTES = docx_text.MAX_MANUSCRIPT_BYTES
 WRITE_THREADS = 8
 MAX_JUNK_LENGTH = 16
 PROLOGUE_WORDS = ("楔子", "序章", "引子")
@@ -254,7 +256,43 @@ def split_text(
     split.volumes, split.boilerplate = volumes, boilerplate
     split.strip_boilerplate = strip_boilerplate
     _renumber_repeats(split)
+    _refuse_unreadable_chapters(split)
     return split
+
+
+def _refuse_unreadable_chapters(split: ManuscriptSplit) -> None:
+    """Refuse, before anything is written, a split that would write a file every other
+    command refuses: a chapter or front matter past the size a book file may be, or (after
+    renumbering repeats) a chapter number past the limit."""
+    if len(split.chapters) > MAX_CHAPTER:
+        raise FileProblem(
+            split.source,
+            f"{len(split.chapters)} chapter headings, more than the {MAX_CHAPTER} chapters a book "
+            "may have; nothing imported",
+        )
+    limit = gate.MAX_FILE_BYTES
+    for chapter in split.chapters:
+        size = len(chapter.file_text(split.newline).encode("utf-8"))
+        if size > limit:
+            raise FileProblem(
+                split.source,
+                f"line {chapter.line}: 第{chapter.number}章 would be a {gate.size_text(size)} "
+                f"file, larger than the {gate.size_text(limit)} a chapter may be (no command "
+                "could read it); is a heading missing? nothing imported",
+            )
+        if chapter.number > MAX_CHAPTER:
+            raise FileProblem(
+                split.source,
+                f"line {chapter.line}: numbered in order, this heading would be chapter "
+                f"{chapter.number}, past the {MAX_CHAPTER} chapters a book may have; "
+                "nothing imported",
+            )
+    if len(split.front_matter.encode("utf-8")) > limit:
+        raise FileProblem(
+            split.source,
+            f"the text before the first heading is larger than the {gate.size_text(limit)} "
+            f"{FRONT_MATTER_FILE} may be; is a heading missing? nothing imported",
+        )
 
 
 def _set_aside(lines: list[str], headings: set[int]) -> tuple[list[SetAside], list[SetAside]]:
@@ -326,7 +364,7 @@ def read_manuscript(path: Path | str, *, strip_boilerplate: bool = False) -> Man
         split = split_text(document.text, path, DOCX, strip_boilerplate=strip_boilerplate)
         log.debug("split %s into %d chapters", path, len(split.chapters))
         return split
-    loaded = read_text(path)
+    loaded = gate.read_text(path, root=None, limit=MAX_MANUSCRIPT_BYTES, what="a manuscript")
     text = loaded.text.removeprefix("\ufeff")
     split = split_text(text, loaded.path, loaded.encoding, strip_boilerplate=strip_boilerplate)
     log.debug("split %s into %d chapters", path, len(split.chapters))
@@ -377,6 +415,7 @@ def plan_import(split: ManuscriptSplit, into: Path | str) -> ImportPlan:
     for chapter in split.chapters:
         existing = project.chapter(chapter.number)
         path = existing.path if existing else project.new_chapter_path(chapter.number)
+        gate.resolve(path, root=project.root, entry=project.relative(path))
         if path.exists():
             conflicts.append(path)
         chapter_paths.append(path)
@@ -386,6 +425,8 @@ def plan_import(split: ManuscriptSplit, into: Path | str) -> ImportPlan:
         if front_matter_path.exists():
             conflicts.append(front_matter_path)
     templates = missing_templates(project.root, project.layout, examples=False)
+    for path, _ in templates:
+        gate.resolve(path, root=project.root, entry=project.relative(path))
     return ImportPlan(split, project, chapter_paths, front_matter_path, templates, conflicts)
 
 
@@ -400,15 +441,23 @@ def write_import(plan: ImportPlan, *, force: bool = False) -> list[Path]:
     texts = [chapter.file_text(split.newline) for chapter in split.chapters]
     # Each file is still written atomically; writing them side by side lets the file system
     # fold the many fsyncs of a long book into few journal commits (about 5x faster).
+    root = plan.project.root
+
+    def write(path: Path, text: str) -> None:
+        gate.write_text(path, text, UTF8, root=root, entry=plan.relative(path))
+
+    for path in [*plan.chapter_paths, plan.front_matter_path, *(p for p, _ in plan.templates)]:
+        if path is not None:  # every target checked before the first file is written
+            gate.resolve(path, root=root, entry=plan.relative(path))
     with ThreadPoolExecutor(max_workers=WRITE_THREADS) as pool:
-        list(pool.map(write_text, plan.chapter_paths, texts, [UTF8] * len(texts)))
+        list(pool.map(write, plan.chapter_paths, texts))
     written = list(plan.chapter_paths)
     if plan.front_matter_path is not None:
-        write_text(plan.front_matter_path, split.front_matter, UTF8)
+        write(plan.front_matter_path, split.front_matter)
         written.append(plan.front_matter_path)
     for path, text in plan.templates:
         if not path.exists():
-            write_text(path, text, UTF8)
+            write(path, text)
             written.append(path)
     written.append(_append_import_log(plan))
     plan.project.rescan()
@@ -457,7 +506,7 @@ def _append_import_log(plan: ImportPlan) -> Path:
         previous = plan.project.read(path).text
         plan.project.write(path, previous.rstrip("\n") + "\n\n" + entry)
     else:
-        write_text(path, "# 导入记录\n\n" + entry, UTF8)
+        gate.write_text(path, "# 导入记录\n\n" + entry, UTF8, root=plan.project.root)
     return path
 
 

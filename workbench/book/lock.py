@@ -18,8 +18,9 @@ from dataclasses import asdict, dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 
+from workbench.book import gate
 from workbench.book.project import Project
-from workbench.book.textio import write_bytes_atomic
+from workbench.errors import FileProblem
 
 log = logging.getLogger(__name__)
 
@@ -95,18 +96,14 @@ def current_holder(project: Project) -> LockHolder | None:
     """The instance named in the lock file, or None (no lock, or one that cannot be read)."""
     path = lock_path(project)
     try:
-        with path.open("rb") as handle:
-            raw = handle.read(MAX_LOCK_BYTES + 1)
-        if len(raw) > MAX_LOCK_BYTES:
-            raise ValueError(f"larger than {MAX_LOCK_BYTES} bytes")
-        data = json.loads(raw.decode("utf-8"))
+        data = gate.read_json(path, root=project.root, limit=MAX_LOCK_BYTES, what="a lock file")
         pid = data["pid"]
         if not isinstance(pid, int) or isinstance(pid, bool):
             raise ValueError(f"pid is not a number: {pid!r}"[:80])
         return LockHolder(str(data["host"]), pid, str(data["since"]))
     except FileNotFoundError:
         return None
-    except (OSError, ValueError, KeyError, TypeError, RecursionError) as error:
+    except (OSError, FileProblem, ValueError, KeyError, TypeError) as error:
         log.warning("%s: unreadable lock, ignored: %s", path, error)
         return None
 
@@ -128,7 +125,7 @@ def take_lock(project: Project) -> LockHolder:
     """Write this instance into the lock file (taking it over from whoever had it)."""
     holder = LockHolder.this_process()
     data = json.dumps(asdict(holder), ensure_ascii=False) + "\n"
-    write_bytes_atomic(lock_path(project), data.encode("utf-8"))
+    gate.write_bytes(lock_path(project), data.encode("utf-8"), root=project.root)
     return holder
 
 
@@ -137,4 +134,4 @@ def release_lock(project: Project) -> None:
     holder = current_holder(project)
     if holder is not None and holder.is_this_process():
         with contextlib.suppress(FileNotFoundError):
-            lock_path(project).unlink()
+            gate.remove(lock_path(project), root=project.root)

@@ -9,12 +9,8 @@ is written to the import log, so nothing is lost.
 from __future__ import annotations
 
 import re
-import zipfile
-from dataclasses import dataclass
-from pathlib import Path
 
 from workbench.book.numerals import NUMERAL_CHARS
-from workbench.errors import FileProblem
 
 MAX_VOLUME_LENGTH = 60
 MAX_BOILERPLATE_LENGTH = 80
@@ -141,23 +137,3 @@ def english_number(text: str) -> tuple[int, int] | None:
     roman = re.match(r"[MDCLXVImdclxvi]+\b", text)
     value = _roman(roman.group()) if roman else None
     return (value, roman.end()) if value else None
-
-
-@dataclass(frozen=True)
-class DocxText:
-    """A .docx manuscript's paragraphs as lines of text."""
-
-    path: Path
-    text: str
-
-
-def read_docx(path: Path) -> DocxText:
-    """The paragraphs of a Word document, one line each; a FileProblem when it is not one."""
-    import docx  # python-docx; imported here so a TXT import never pays for loading it
-    from docx.opc.exceptions import PackageNotFoundError
-
-    try:
-        document = docx.Document(str(path))
-    except (PackageNotFoundError, zipfile.BadZipFile, KeyError, ValueError) as error:
-        raise FileProblem(path, f"not a readable .docx document: {error}") from error
-    return DocxText(path, "\n".join(paragraph.text for paragraph in document.paragraphs) + "\n")

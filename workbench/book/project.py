@@ -13,30 +13,22 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
-from workbench.book import webnovel
+from workbench.book import gate, webnovel
 from workbench.book.chapter_stats import ChapterStats, StatKeeper, file_stat
 from workbench.book.containment import is_inside, resolve_inside
 from workbench.book.counting import count_zi
 from workbench.book.file_lock import holding, lock_file_for
+from workbench.book.gate import MAX_FILE_BYTES
 from workbench.book.layout import DEFAULT_PATHS, Layout, Role, detect_layout
 from workbench.book.naming import MAX_CHAPTER, chapter_number_from_name, title_from_heading
 from workbench.book.plans import Plan, plan_from_file, plan_from_outline
 from workbench.book.templates import EXAMPLE_PLAN, holds_only_template
-from workbench.book.textio import (
-    NO_FILE,
-    UTF8,
-    TextFile,
-    content_hash,
-    encode,
-    read_text,
-    write_text,
-)
+from workbench.book.textio import NO_FILE, UTF8, TextFile, content_hash, encode
 from workbench.errors import FileProblem, WorkbenchError
 
 log = logging.getLogger(__name__)
 
 CHAPTER_SUFFIXES = (".md", ".txt")
-MAX_FILE_BYTES = 16 * 1024 * 1024  # a book file larger than this is refused, not read
 STATE_DIR = ".workbench"
 # Listing versions, unique in the process: a view that rescans never reuses its project's.
 _LISTINGS = itertools.count(1)
@@ -147,8 +139,7 @@ class Project:
             cached = self._files.get(path)
         if cached and cached[0] == key:
             return cached[1]
-        self.contained(path, entry=self.relative(path))
-        loaded = read_text(path)
+        loaded = gate.read_text(path, root=self.root, entry=self.relative(path))
         with self._files_lock:
             self._files[path] = (key, loaded)
         return loaded
@@ -207,8 +198,7 @@ class Project:
         and of one size look alike to it)."""
         if not path.is_file():
             return None
-        self.contained(path, entry=self.relative(path))
-        loaded = read_text(path)
+        loaded = gate.read_text(path, root=self.root, entry=self.relative(path))
         stat = path.stat()
         with self._files_lock:
             self._files[path] = ((stat.st_mtime_ns, stat.st_size), loaded)
@@ -217,8 +207,9 @@ class Project:
     def _write(self, path: Path, text: str, expect: str | None) -> TextFile:
         self.contained(path, entry=self.relative(path))
         folder_before = file_stat(path.parent)
+        encoding = self.known_encoding(path)
         try:
-            written = write_text(path, text, self.known_encoding(path), expect=expect)
+            written = gate.write_text(path, text, encoding, root=self.root, expect=expect)
         except OSError as error:  # a full disk, a read-only file system, no permission
             reason = error.strerror or str(error)
             raise FileProblem(
@@ -235,7 +226,7 @@ class Project:
         """Whether the file's bytes are no longer those `loaded` was read from."""
         if not loaded.path.is_file():
             return True
-        return read_text(loaded.path).sha256 != loaded.sha256
+        return gate.read_text(loaded.path, root=self.root).sha256 != loaded.sha256
 
     @property
     def state_dir(self) -> Path:
@@ -482,8 +473,9 @@ def _file_stat(path: Path) -> os.stat_result:
         raise FileProblem(path, "no such file") from None
     except OSError as error:
         raise FileProblem(path, f"cannot read: {error.strerror or error}") from None
-    if path.is_dir():
-        raise FileProblem(path, "is a folder, not a file")
+    refusal = gate.special_file(path, stat.st_mode)
+    if refusal is not None:  # a folder, a named pipe, a device: never opened
+        raise refusal
     if stat.st_size > MAX_FILE_BYTES:
         size = stat.st_size / (1024 * 1024)
         limit = MAX_FILE_BYTES // (1024 * 1024)

@@ -19,9 +19,10 @@ from importlib import resources
 from importlib.resources.abc import Traversable
 from pathlib import Path
 
+from workbench.book import gate
 from workbench.book.layout import DEFAULT_PATHS, Layout, Role, default_layout, detect_layout
 from workbench.book.sections import sections
-from workbench.book.textio import UTF8, write_text
+from workbench.book.textio import UTF8
 from workbench.errors import LayoutProblem, WorkbenchError
 
 log = logging.getLogger(__name__)
@@ -97,7 +98,7 @@ def write_templates(root: Path, layout: Layout, *, examples: bool) -> list[Path]
     """Write every missing template file (UTF-8, atomically); existing files are left alone."""
     written = []
     for path, text in missing_templates(root, layout, examples=examples):
-        write_text(path, text, UTF8)
+        gate.write_text(path, text, UTF8, root=root)
         log.debug("wrote template %s", path)
         written.append(path)
     return written

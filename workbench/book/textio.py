@@ -1,4 +1,5 @@
-"""Reading text in the encoding it was written in, and writing it back atomically."""
+"""Decoding text in the encoding it was written in, and writing bytes back atomically (the
+primitives book/gate.py reads and writes every project file with)."""
 
 from __future__ import annotations
 
@@ -48,14 +49,6 @@ def decode(data: bytes, path: Path | str = "<bytes>") -> tuple[str, str]:
     guess = charset_normalizer.from_bytes(data).best()
     hint = f"; it looks like {guess.encoding}" if guess and guess.encoding else ""
     raise DecodeProblem(path, first_error.start, f"not UTF-8 or GB18030{hint}")
-
-
-def read_text(path: Path | str) -> TextFile:
-    """Read a file, detecting its encoding; raises DecodeProblem naming file and offset."""
-    path = Path(path)
-    data = path.read_bytes()
-    text, encoding = decode(data, path)
-    return TextFile(path, text, encoding, content_hash(data))
 
 
 def encode(text: str, encoding: str) -> bytes:

@@ -22,19 +22,21 @@ Facts about that tool's layout, and where each was read (github.com/lingfengQAQ/
   type, action create/update/decay/remove, description, chapter, evidence …)`, one row per
   commit: data_modules/index_manager.py (`_init_db`).
 
-Nothing here writes: index.db is opened with `mode=ro`, the JSON and summaries are only read.
+Nothing here writes: index.db is read from a private copy (book/memory_index.py), the JSON and
+summaries are only read, all of it through the gate and bounded.
 """
 
 from __future__ import annotations
 
-import json
 import logging
+import os
 import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
-from urllib.parse import quote
 
+from workbench.book import gate, memory_index
+from workbench.book.bounded_json import parse_json
 from workbench.book.layout import Layout, Role
 from workbench.book.textio import TextFile
 from workbench.errors import FileProblem
@@ -95,7 +97,7 @@ def stand_ins(project: ProjectView) -> dict[Role, str]:
     found: dict[Role, str] = {}
     if isinstance(threads, dict) and isinstance(threads.get("foreshadowing"), list):
         found[Role.PLOT_TRACKER] = f"{STATE_FILE} (plot_threads.foreshadowing)"
-    if (project.root / INDEX_FILE).is_file():
+    if has_index(project):
         found[Role.RELATIONSHIP_TRACKER] = f"{INDEX_FILE} (relationships)"
     if protagonist_state_text(state):
         found[Role.STATE_TRACKER] = f"{STATE_FILE} (protagonist_state)"
@@ -113,10 +115,7 @@ def read_state(project: ProjectView) -> dict:
     path = project.root / STATE_FILE
     if not is_webnovel(project) or not path.is_file():
         return {}
-    try:
-        state = json.loads(project.read(path).text)
-    except json.JSONDecodeError as error:
-        raise FileProblem(path, f"not valid JSON: {error}") from error
+    state = parse_json(project.read(path).text, path)
     if not isinstance(state, dict):
         raise FileProblem(path, "must hold a JSON object")
     return state
@@ -264,37 +263,42 @@ class IndexData:
     relationships: tuple[Relationship, ...] = ()
     events: tuple[RelationshipEvent, ...] = ()
     state_changes: tuple[StateChange, ...] = ()
+    skipped: tuple[str, ...] = ()  # rows left out, and why (check lists them)
 
 
 _INDEX_CACHE: dict[Path, tuple[tuple[int, int], IndexData]] = {}
 
 
+def has_index(project: ProjectView) -> bool:
+    """Whether the project has an index.db (a symlink or anything else in its place counts:
+    reading it then says what is wrong)."""
+    return is_webnovel(project) and os.path.lexists(project.root / INDEX_FILE)
+
+
 def read_index(project: ProjectView) -> IndexData:
-    """Entities, aliases and relationships from index.db, opened read-only; cached by stat."""
+    """Entities, aliases and relationships from index.db, read from a bounded private copy
+    (book/memory_index.py); cached by the stats of the database and its -wal. A FileProblem
+    naming the file when it leads out of the project, is no file or breaks a bound."""
     path = project.root / INDEX_FILE
-    if not is_webnovel(project) or not path.is_file():
+    if not has_index(project):
         return IndexData()
-    stat = path.stat()
-    key = (stat.st_mtime_ns, stat.st_size)
+    wal = path.with_name(path.name + "-wal")
+    key = (_stat_key(project, path), _stat_key(project, wal))
     cached = _INDEX_CACHE.get(path)
     if cached and cached[0] == key:
         return cached[1]
-    # mode=ro alone still creates -wal/-shm files beside a WAL database; when no -wal file
-    # exists (the tool is not running) nothing can be missed by reading it as immutable.
-    wal = path.with_name(path.name + "-wal")
-    uri = f"file:{quote(str(path))}?mode=ro" + ("" if wal.exists() else "&immutable=1")
-    import sqlite3  # only for a webnovel-writer project's index.db: not every command's import
-
-    try:
-        connection = sqlite3.connect(uri, uri=True)
-        try:
-            data = _query_index(connection)
-        finally:
-            connection.close()
-    except sqlite3.Error as error:
-        raise FileProblem(path, f"cannot be read as webnovel-writer's index: {error}") from error
+    with memory_index.open_index(path, root=project.root) as connection:
+        data = _query_index(connection, path)
     _INDEX_CACHE[path] = (key, data)
     return data
+
+
+def _stat_key(project: ProjectView, path: Path) -> tuple[int, int] | None:
+    try:
+        stat = gate.check_regular(path, root=project.root, entry=project.relative(path))
+    except FileNotFoundError:
+        return None
+    return (stat.st_mtime_ns, stat.st_size)
 
 
 def _tables(connection: sqlite3.Connection) -> set[str]:
@@ -306,14 +310,18 @@ def _columns(connection: sqlite3.Connection) -> set[str]:
     return {row[1] for row in connection.execute("PRAGMA table_info(entities)")}
 
 
-def _query_index(connection: sqlite3.Connection) -> IndexData:
+def _query_index(connection: sqlite3.Connection, path: Path) -> IndexData:
     tables = _tables(connection)
     if "entities" not in tables:
         return IndexData()
+
+    def rows(table: str, query: str) -> list[tuple]:
+        return memory_index.bounded_rows(connection, path, table, query)
+
     aliases: dict[str, list[str]] = {}
     if "aliases" in tables:
-        for alias, entity_id in connection.execute(
-            "SELECT alias, entity_id FROM aliases ORDER BY rowid"
+        for alias, entity_id in rows(
+            "aliases", "SELECT alias, entity_id FROM aliases ORDER BY rowid"
         ):
             if alias:
                 aliases.setdefault(str(entity_id), []).append(str(alias))
@@ -322,9 +330,10 @@ def _query_index(connection: sqlite3.Connection) -> IndexData:
     first = (
         ", COALESCE(first_appearance, 0)" if "first_appearance" in _columns(connection) else ", 0"
     )
-    for entity_id, kind, name, tier, protagonist, appeared in connection.execute(
+    for entity_id, kind, name, tier, protagonist, appeared in rows(
+        "entities",
         f"SELECT id, type, canonical_name, tier, is_protagonist{first} FROM entities"
-        " WHERE COALESCE(is_archived, 0) = 0 ORDER BY rowid"
+        " WHERE COALESCE(is_archived, 0) = 0 ORDER BY rowid",
     ):
         names[str(entity_id)] = str(name)
         own = tuple(a for a in dict.fromkeys(aliases.get(str(entity_id), ())) if a != name)
@@ -339,42 +348,55 @@ def _query_index(connection: sqlite3.Connection) -> IndexData:
                 positive_int(appeared) or 0,
             )
         )
-    relationships = []
+    relationships, skipped = [], []
     if "relationships" in tables:
-        for row_id, source, target, kind, description, chapter in connection.execute(
-            "SELECT id, from_entity, to_entity, type, description, chapter FROM relationships"
-            " ORDER BY chapter, id"
+        for row_id, source, target, kind, description, chapter in rows(
+            "relationships",
+            "SELECT rowid, from_entity, to_entity, type, description, chapter FROM relationships"
+            " ORDER BY rowid",
         ):
+            number = positive_int(chapter)
+            if number is None:  # NULL, text, a float: no chapter to place it at
+                skipped.append(f"relationships row {row_id}: chapter {chapter!r} is no chapter")
+                continue
             a, b = names.get(str(source), str(source)), names.get(str(target), str(target))
             relationships.append(
-                Relationship(int(row_id), a, b, str(kind), str(description or ""), int(chapter))
+                Relationship(row_id, a, b, str(kind), str(description or ""), number)
             )
+    relationships.sort(key=lambda row: (row.chapter, row.row_id))
     events = []
     if "relationship_events" in tables:
-        for row_id, source, target, kind, action, description, chapter in connection.execute(
-            "SELECT id, from_entity, to_entity, type, action, description, chapter"
-            " FROM relationship_events ORDER BY chapter, id"
+        for row_id, source, target, kind, action, description, chapter in rows(
+            "relationship_events",
+            "SELECT rowid, from_entity, to_entity, type, action, description, chapter"
+            " FROM relationship_events ORDER BY rowid",
         ):
+            number = positive_int(chapter)
+            if number is None:
+                skipped.append(
+                    f"relationship_events row {row_id}: chapter {chapter!r} is no chapter"
+                )
+                continue
             a, b = names.get(str(source), str(source)), names.get(str(target), str(target))
             events.append(
                 RelationshipEvent(
-                    int(row_id),
-                    a,
-                    b,
-                    str(kind),
-                    str(action or ""),
-                    str(description or ""),
-                    int(chapter),
+                    row_id, a, b, str(kind), str(action or ""), str(description or ""), number
                 )
             )
+    events.sort(key=lambda row: (row.chapter, row.row_id))
     changes = []
     if "state_changes" in tables:
-        for entity_id, name, old, new, chapter in connection.execute(
-            "SELECT entity_id, field, old_value, new_value, chapter FROM state_changes"
-            " ORDER BY chapter, id"
+        for row_id, entity_id, name, old, new, chapter in rows(
+            "state_changes",
+            "SELECT rowid, entity_id, field, old_value, new_value, chapter FROM state_changes"
+            " ORDER BY chapter, rowid",
         ):
+            number = positive_int(chapter)
+            if number is None:
+                skipped.append(f"state_changes row {row_id}: chapter {chapter!r} is no chapter")
+                continue
             entity = names.get(str(entity_id), str(entity_id))
-            changes.append(
-                StateChange(entity, str(name), str(old or ""), str(new or ""), int(chapter))
-            )
-    return IndexData(tuple(entities), tuple(relationships), tuple(events), tuple(changes))
+            changes.append(StateChange(entity, str(name), str(old or ""), str(new or ""), number))
+    return IndexData(
+        tuple(entities), tuple(relationships), tuple(events), tuple(changes), tuple(skipped)
+    )

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import json
 import logging
-import os
 import threading
 import time
 from collections.abc import Callable
@@ -21,9 +20,11 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+from workbench.book import gate
+from workbench.book.bounded_json import parse_json
 from workbench.book.project import Project
 from workbench.calls.prices import call_cost
-from workbench.errors import WorkbenchError
+from workbench.errors import FileProblem, WorkbenchError
 from workbench.llm.client import ChatClient, ChatReply, Message
 from workbench.llm.errors import LlmError
 from workbench.llm.usage import ServerUsage
@@ -34,6 +35,7 @@ log = logging.getLogger(__name__)
 USAGE_FILE = "usage.jsonl"
 KINDS = ("send", "rolling_summary", "fixed_context", "upkeep")
 _WRITE_LOCK = threading.Lock()
+MAX_USAGE_BYTES = 64 * 1024 * 1024  # one line a call: some 200,000 calls
 
 
 class UsageProblem(WorkbenchError):
@@ -129,7 +131,7 @@ def record_call(
         estimated=estimated,
         state=state,
     )
-    _append(usage_path(project), record.line())
+    _append(project, usage_path(project), record.line())
     return record
 
 
@@ -141,15 +143,9 @@ def _counter(project: Project, profile: ModelProfile) -> Callable[[str], int]:
     return token_counter(project, profile).count_uncached
 
 
-def _append(path: Path, line: str) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    data = line.encode("utf-8")
+def _append(project: Project, path: Path, line: str) -> None:
     with _WRITE_LOCK:
-        fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
-        try:
-            os.write(fd, data)
-        finally:
-            os.close(fd)
+        gate.append_bytes(path, line.encode("utf-8"), root=project.root)
 
 
 def recorded_call(
@@ -217,7 +213,7 @@ def _record_quietly(
         record = record_call(
             project, reply=reply, seconds=time.monotonic() - began, state=state, **options
         )
-    except OSError as error:
+    except (OSError, FileProblem) as error:  # a full disk; a usage log leading out
         log.error("cannot record the call's usage in %s: %s", usage_path(project), error)
         return
     if on_record is not None:
@@ -232,20 +228,21 @@ def read_usage(project: Project) -> tuple[list[UsageRecord], list[str]]:
         return [], []
     records, problems = [], []
     names = {f.name for f in fields(UsageRecord)}
-    with path.open("rb") as handle:
-        for number, raw in enumerate(handle, 1):
-            if not raw.strip():
-                continue
-            try:
-                data = json.loads(raw.decode("utf-8"))
-                if not isinstance(data, dict) or not names.issuperset(data):
-                    raise ValueError("not a usage record")
-                record = UsageRecord(**data)
-                _check(record)
-            except (ValueError, TypeError) as error:
-                problems.append(f"{path}:{number}: not a usage record ({error}); skipped")
-                continue
-            records.append(record)
+    content = gate.read_bytes(path, root=project.root, limit=MAX_USAGE_BYTES, what="a usage log")
+    for number, raw in enumerate(content.splitlines(), 1):
+        if not raw.strip():
+            continue
+        try:
+            data = parse_json(raw, path)
+            if not isinstance(data, dict) or not names.issuperset(data):
+                raise ValueError("not a usage record")
+            record = UsageRecord(**data)
+            _check(record)
+        except (ValueError, TypeError, FileProblem) as error:
+            reason = error.problem if isinstance(error, FileProblem) else error
+            problems.append(f"{path}:{number}: not a usage record ({reason}); skipped")
+            continue
+        records.append(record)
     return records, problems
 
 

@@ -7,9 +7,9 @@ import json
 import sys
 from pathlib import Path
 
+from workbench.book import gate
 from workbench.book.plans import CHAPTER_TYPES
 from workbench.book.project import Project
-from workbench.book.textio import write_text
 from workbench.cli.exits import EXIT_NOT_READY, EXIT_OK, EXIT_USAGE
 from workbench.feed import AGENTS, Feed, build_feed
 from workbench.feed.history import save_feed
@@ -111,7 +111,7 @@ def run(args: argparse.Namespace) -> int:
         saved = save_feed(project, feed, *kept)
         print(f"saved {project.relative(saved)}", file=sys.stderr)
     if args.out is not None:
-        write_text(args.out, text)
+        gate.write_text(args.out, text, root=None)  # a file the author named, anywhere
     else:
         sys.stdout.write(text)
     return EXIT_OK

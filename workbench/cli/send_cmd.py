@@ -9,10 +9,13 @@ the answer exactly. The key comes only from the settings (or WORKBENCH_LLM_API_K
 from __future__ import annotations
 
 import argparse
+import contextlib
 import sys
 import threading
 import time
+from pathlib import Path
 
+from workbench.book import gate
 from workbench.book.drafts import (
     MAX_DRAFT_CHARS,
     finish_draft,
@@ -71,7 +74,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 class _Stream:
     """The answer as it arrives: to stdout, and to the growing draft file."""
 
-    def __init__(self, path) -> None:  # type: ignore[no-untyped-def]
+    def __init__(self, project: Project, path: Path) -> None:
+        self.project = project
         self.path = path
         self.text = ""
         self.thought_chars = 0
@@ -93,7 +97,7 @@ class _Stream:
         sys.stdout.flush()
         if time.monotonic() - self._written >= DRAFT_WRITE_S:
             self._written = time.monotonic()
-            write_draft(self.path, self.text)
+            write_draft(self.project, self.path, self.text)
 
     def reasoning(self, piece: str) -> None:
         self.thought_chars += len(piece)
@@ -133,7 +137,7 @@ def run(args: argparse.Namespace) -> int:
     markdown = feed_markdown(feed)
     call = feed_call(project, feed, markdown, load_settings())
     save_feed(project, feed, markdown, "md", sent=True)
-    stream = _Stream(new_draft_path(project, feed.chapter, feed.agent))
+    stream = _Stream(project, new_draft_path(project, feed.chapter, feed.agent))
     records: list[UsageRecord] = []
     try:
         reply = recorded_call(
@@ -157,11 +161,11 @@ def run(args: argparse.Namespace) -> int:
         _keep(project, stream, "cancelled")
         print("\nworkbench: cancelled", file=sys.stderr)
         return 130
-    path = finish_draft(stream.path, reply.text, "done")
+    path = finish_draft(project, stream.path, reply.text, "done")
     print("", file=sys.stderr)
     print(f"draft: {project.relative(path)}", file=sys.stderr)
     if args.keep_reasoning and reply.reasoning:
-        kept = keep_reasoning(path, reply.reasoning)
+        kept = keep_reasoning(project, path, reply.reasoning)
         print(f"reasoning: {project.relative(kept)}", file=sys.stderr)
     if records:
         print(usage_line(records[-1]), file=sys.stderr)
@@ -188,9 +192,10 @@ def _failed(project: Project, stream: _Stream, error: LlmError, code: int) -> in
 
 def _keep(project: Project, stream: _Stream, state: str) -> str:
     if not stream.text:
-        stream.path.unlink(missing_ok=True)
+        with contextlib.suppress(FileNotFoundError):
+            gate.remove(stream.path, root=project.root)
         return ""
-    return project.relative(finish_draft(stream.path, stream.text, state))
+    return project.relative(finish_draft(project, stream.path, stream.text, state))
 
 
 def usage_line(record: UsageRecord) -> str:

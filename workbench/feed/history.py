@@ -14,8 +14,8 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 
+from workbench.book import gate
 from workbench.book.project import Project
-from workbench.book.textio import read_text
 from workbench.errors import FileProblem
 from workbench.feed.model import Feed
 
@@ -54,6 +54,7 @@ class SavedFeed:
     """One feed in the history, as its file name and first lines describe it."""
 
     path: Path
+    root: Path  # the project's folder: the file is read through the gate, inside it
     chapter: int
     agent: str
     saved_at: datetime
@@ -64,7 +65,7 @@ class SavedFeed:
 
     def text(self) -> str:
         """The feed's Markdown exactly as it was saved."""
-        return read_text(self.path).text
+        return gate.read_text(self.path, root=self.root).text
 
 
 def saved_feeds(project: Project, chapter: int | None = None) -> list[SavedFeed]:
@@ -81,7 +82,7 @@ def saved_feeds(project: Project, chapter: int | None = None) -> list[SavedFeed]
         if chapter is not None and number != chapter:
             continue
         try:
-            found.append(_describe(path, match))
+            found.append(_describe(project.root, path, match))
         except (ValueError, OSError, FileProblem) as error:
             # A name no Workbench wrote (month 13, second 99) or a file that cannot be read:
             # left out of the history, never the reason the Prepare dialog cannot open.
@@ -89,14 +90,16 @@ def saved_feeds(project: Project, chapter: int | None = None) -> list[SavedFeed]
     return sorted(found, key=lambda f: (f.saved_at, f.path.name), reverse=True)
 
 
-def _describe(path: Path, match: re.Match[str]) -> SavedFeed:
-    text = read_text(path).text
+def _describe(root: Path, path: Path, match: re.Match[str]) -> SavedFeed:
+    saved_at = datetime.strptime(match.group(3), STAMP_FORMAT).replace(tzinfo=UTC)
+    text = gate.read_text(path, root=root).text
     totals = _TOTALS.search(text)
     return SavedFeed(
         path=path,
+        root=root,
         chapter=int(match.group(1)),
         agent=match.group(2),
-        saved_at=datetime.strptime(match.group(3), STAMP_FORMAT).replace(tzinfo=UTC),
+        saved_at=saved_at,
         sent=bool(match.group(4)),
         chars=int(totals.group(1)) if totals else 0,
         tokens=int(totals.group(2)) if totals else 0,

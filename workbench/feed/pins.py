@@ -18,6 +18,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
+from workbench.book.bounded_json import parse_json
 from workbench.book.containment import OutsideProject
 from workbench.book.project import Project
 from workbench.book.sections import find_section
@@ -32,6 +33,7 @@ from workbench.trackers.relevance import foreshadowing_line, load_trackers, rela
 
 PINS_FILE = "meta/pins.json"
 FORMAT_VERSION = 1
+MAX_PINS = 500  # each pin is a block of every feed: far past what any budget holds
 BLOCK_PREFIX = "block:"
 
 
@@ -106,19 +108,19 @@ def load_pins(project: Project) -> list[Pin]:
 def _parse_pins(path: Path, loaded: TextFile | None) -> list[Pin]:
     if loaded is None:
         return []
-    try:
-        data = json.loads(loaded.text)
-    except ValueError as error:
-        raise FileProblem(path, f"not valid JSON: {error}") from error
+    data = parse_json(loaded.text, path)
     refs = data.get("pins") if isinstance(data, dict) else None
     if not isinstance(refs, list) or not all(isinstance(r, str) and r.strip() for r in refs):
         raise FileProblem(path, 'expected {"version": 1, "pins": ["<reference>", ...]}')
+    if len(refs) > MAX_PINS:
+        raise FileProblem(
+            path, f"{len(refs)} pins, more than the {MAX_PINS} a project may have; not read"
+        )
     return [Pin(ref.strip()) for ref in dict.fromkeys(refs)]
 
 
 def save_pins(project: Project, pins: list[Pin]) -> None:
     """Write the pins (atomically, in the given order)."""
-    pins_path(project).parent.mkdir(parents=True, exist_ok=True)
     project.write(pins_path(project), _pins_text(pins))
 
 
@@ -132,7 +134,6 @@ def _update_pins(project: Project, change: Callable[[list[Pin]], list[Pin]]) -> 
     """Read the pins, change them and write them back under pins.json's lock (the app and
     an agent host may both pin), checked again before the rename; returns the new pins."""
     path = pins_path(project)
-    path.parent.mkdir(parents=True, exist_ok=True)
     changed: list[Pin] = []
 
     def rewrite(loaded: TextFile | None) -> str:
@@ -153,6 +154,8 @@ def add_pin(project: Project, ref: str, index: int | None = None) -> list[Pin]:
 
     def pinned(pins: list[Pin]) -> list[Pin]:
         pins = [pin for pin in pins if pin.ref != ref]
+        if len(pins) >= MAX_PINS:
+            raise PinProblem(f"{ref}: already {len(pins)} pins, the most a project may have")
         pins.insert(len(pins) if index is None else max(0, index), Pin(ref))
         return pins
 

@@ -18,10 +18,11 @@ from __future__ import annotations
 from importlib import resources
 from pathlib import Path
 
+from workbench.book import gate
 from workbench.book.layout import Role
 from workbench.book.project import Project
 from workbench.book.sections import sections
-from workbench.book.textio import UTF8, write_text
+from workbench.book.textio import UTF8
 
 PROMPTS_FILE = "agent-system.md"
 SYSTEM_SECTION = "系统消息"
@@ -44,7 +45,7 @@ def ensure_prompts_file(project: Project) -> Path:
     """The project's copy, created from the shipped template if it does not exist yet."""
     path = prompts_path(project)
     if not path.exists():
-        write_text(path, default_prompts(), UTF8)
+        gate.write_text(path, default_prompts(), UTF8, root=project.root)
     return path
 
 

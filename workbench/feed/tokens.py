@@ -14,8 +14,10 @@ import logging
 import threading
 from pathlib import Path
 
+from workbench.book import gate
+from workbench.book.bounded_json import parse_json
 from workbench.book.cache_seal import read_sealed, sealed
-from workbench.book.textio import write_bytes_atomic
+from workbench.errors import FileProblem
 from workbench.models.profiles import BUILTIN_PROFILES, DEFAULT_PROFILE
 from workbench.models.tokenizers import TOKENIZERS, Count, Loaded, load_tokenizer
 
@@ -104,7 +106,7 @@ class TokenCounter:
         with self._lock:
             try:
                 _save_counts(self._path)
-            except OSError as error:
+            except (OSError, FileProblem) as error:
                 log.warning("cannot save token cache %s: %s", self._path, error)
             self._dirty = False
 
@@ -127,8 +129,8 @@ def _load_counts(path: Path) -> dict[str, dict[str, int]]:
         payload = read_sealed(path)
         if payload is None:  # none yet, or not sealed by this machine: counted again
             return {}
-        data = json.loads(payload)
-    except (OSError, ValueError) as error:
+        data = parse_json(payload, path)
+    except (OSError, FileProblem) as error:
         # A cache is never worth an error: start again and overwrite it on the next save.
         log.warning("ignoring unreadable token cache %s: %s", path, error)
         return {}
@@ -144,5 +146,4 @@ def _load_counts(path: Path) -> dict[str, dict[str, int]]:
 def _save_counts(path: Path) -> None:
     # Insertion order is recency order (oldest first); kept so a reload keeps it.
     data = json.dumps(_FILES.get(path, {}), separators=(",", ":"))
-    path.parent.mkdir(parents=True, exist_ok=True)
-    write_bytes_atomic(path, sealed(data.encode("utf-8")))
+    gate.write_bytes(path, sealed(data.encode("utf-8")), root=path.parent.parent)

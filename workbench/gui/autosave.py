@@ -14,7 +14,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from workbench.book.textio import read_text, write_bytes_atomic
+from workbench.book import gate
 from workbench.errors import WorkbenchError
 
 log = logging.getLogger(__name__)
@@ -52,13 +52,14 @@ class AutosaveStore:
             "text": text,
         }
         target = self._entry_file(relative_path)
-        write_bytes_atomic(target, json.dumps(record, ensure_ascii=False).encode("utf-8"))
+        data = json.dumps(record, ensure_ascii=False).encode("utf-8")
+        gate.write_bytes(target, data, root=self.root)
         return target
 
     def discard(self, relative_path: str) -> None:
         """Forget the autosave of a file (it was saved, or its edits were discarded)."""
         with contextlib.suppress(FileNotFoundError):
-            self._entry_file(relative_path).unlink()
+            gate.remove(self._entry_file(relative_path), root=self.root)
 
     def entries(self) -> list[AutosaveEntry]:
         """Every readable autosave, oldest first; unreadable ones are logged and left alone."""
@@ -67,7 +68,9 @@ class AutosaveStore:
         found = []
         for file in sorted(self.folder.glob("*.json")):
             try:
-                record = json.loads(file.read_text(encoding="utf-8"))
+                record = gate.read_json(
+                    file, root=self.root, limit=gate.MAX_FILE_BYTES * 2, what="an autosave"
+                )
                 found.append(
                     AutosaveEntry(
                         str(record["path"]),
@@ -76,7 +79,7 @@ class AutosaveStore:
                         float(record.get("saved_at", 0.0)),
                     )
                 )
-            except (OSError, ValueError, KeyError, TypeError) as error:
+            except (OSError, WorkbenchError, ValueError, KeyError, TypeError) as error:
                 log.warning("unreadable autosave %s left in place: %s", file, error)
         return sorted(found, key=lambda entry: entry.saved_at)
 
@@ -86,7 +89,7 @@ class AutosaveStore:
         for entry in self.entries():
             path = self.root / entry.relative_path
             try:
-                on_disk = read_text(path).text if path.is_file() else None
+                on_disk = gate.read_text(path, root=self.root).text if path.is_file() else None
             except WorkbenchError as error:
                 log.warning("cannot compare autosave with %s: %s", path, error)
                 on_disk = None

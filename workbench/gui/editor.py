@@ -15,11 +15,12 @@ from PySide6.QtCore import QPoint, Qt, QTimer, Signal
 from PySide6.QtGui import QFont, QKeySequence, QShortcut, QTextBlockFormat, QTextCursor
 from PySide6.QtWidgets import QMenu, QVBoxLayout, QWidget
 
+from workbench.book import gate
 from workbench.book.counting import count_zi
 from workbench.book.naming import title_from_heading
 from workbench.book.rolling_summary import section_at as summary_section_at
 from workbench.book.sections import locate, section_at
-from workbench.book.textio import TextFile, read_text
+from workbench.book.textio import TextFile
 from workbench.gui.conflict_bar import ConflictBar
 from workbench.gui.diff_dialog import DiffDialog
 from workbench.gui.find_bar import FindBar
@@ -44,9 +45,16 @@ class ChapterEditor(QWidget):
     summaryRegenerateRequested = Signal(int, int)  # 重新生成: first and last chapter
 
     def __init__(
-        self, loaded: TextFile, chapter: int | None, font: QFont, parent: QWidget | None = None
+        self,
+        loaded: TextFile,
+        chapter: int | None,
+        font: QFont,
+        parent: QWidget | None = None,
+        *,
+        root: Path,
     ) -> None:
         super().__init__(parent)
+        self.root = root  # the project folder: the file is read again through the gate, in it
         self.path: Path = loaded.path
         self.chapter = chapter
         self.is_rolling_summary = False  # set by the tabs: the project's rolling-summary file
@@ -258,11 +266,11 @@ class ChapterEditor(QWidget):
         """Drop the unsaved edits and show the file as it is on disk now (undoable)."""
         if not self.path.is_file():
             return
-        self.load(read_text(self.path), keep_undo=True)
+        self.load(gate.read_text(self.path, root=self.root), keep_undo=True)
 
     def compare(self) -> DiffDialog:
         """Show the differences between the editor and the disk; changes nothing."""
-        on_disk = read_text(self.path).text if self.path.is_file() else ""
+        on_disk = gate.read_text(self.path, root=self.root).text if self.path.is_file() else ""
         dialog = DiffDialog(self.path.name, self.text(), on_disk, self)
         dialog.show()
         return dialog

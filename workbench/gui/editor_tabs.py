@@ -100,7 +100,8 @@ class EditorTabs(QTabWidget):
     def _add_editor(self, loaded: TextFile) -> ChapterEditor:
         assert self.project is not None
         ref = next((r for r in self.project.chapters if r.path == loaded.path), None)
-        editor = ChapterEditor(loaded, ref.number if ref else None, self._font, self)
+        number = ref.number if ref else None
+        editor = ChapterEditor(loaded, number, self._font, self, root=self.project.root)
         editor.is_rolling_summary = loaded.path == self.project.role_path(Role.ROLLING_SUMMARY)
         editor.ziChanged.connect(self._editor_zi_changed)
         editor.modifiedChanged.connect(self._editor_modified_changed)

@@ -16,9 +16,11 @@ from pathlib import Path
 
 from PySide6.QtCore import QElapsedTimer, QObject, Qt, QTimer, Signal
 
+from workbench.book import gate
 from workbench.book.project import Project
 from workbench.book.textio import content_hash
 from workbench.book.watch import FolderWatch
+from workbench.errors import FileProblem
 
 log = logging.getLogger(__name__)
 
@@ -43,12 +45,14 @@ class ProjectWatcher(QObject):
         self._quiet.timeout.connect(self.flush)
         self._posted.connect(self._collect, Qt.ConnectionType.QueuedConnection)
         self._saved: dict[Path, str] = {}  # path -> hash of the bytes the app saved
+        self._root: Path | None = None
         self.batches = 0
         self.own_saves = 0  # events left out because they were the app's own saves
 
     def start(self, project: Project) -> None:
         """Watch the project's folder recursively (stopping any earlier watch)."""
         self.stop()
+        self._root = project.root
         self._watch = FolderWatch(project, self._post)
         self._watch.start()
         log.debug("watching %s", project.root)
@@ -105,6 +109,6 @@ class ProjectWatcher(QObject):
         if saved is None:
             return False
         try:
-            return content_hash(path.read_bytes()) == saved
-        except OSError:
+            return content_hash(gate.read_bytes(path, root=self._root)) == saved
+        except (OSError, FileProblem):
             return False  # gone or unreadable since: that is news

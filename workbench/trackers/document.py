@@ -10,6 +10,7 @@ from __future__ import annotations
 import logging
 from pathlib import Path
 
+from workbench.book import gate
 from workbench.book.layout import Role
 from workbench.book.project import Project
 from workbench.book.textio import content_hash
@@ -77,9 +78,12 @@ class TrackerDocument:
         """Whether there are edits not yet saved."""
         return self.text != self.saved_text
 
-    def changed_on_disk(self) -> bool:
-        """Whether the file's bytes are no longer those this document was read from."""
-        on_disk = content_hash(self.path.read_bytes()) if self.path.is_file() else None
+    def changed_on_disk(self, root: Path) -> bool:
+        """Whether the file's bytes are no longer those this document was read from (read
+        through the gate, inside the project folder `root`)."""
+        on_disk = None
+        if self.path.is_file():
+            on_disk = content_hash(gate.read_bytes(self.path, root=root))
         return on_disk != self.sha256
 
     # --- edits -------------------------------------------------------------------------
@@ -186,7 +190,7 @@ class TrackerDocument:
         """Write the edits through project.write, unless the file changed on disk meanwhile."""
         if not self.modified:
             return
-        if self.changed_on_disk():
+        if self.changed_on_disk(project.root):
             raise FileProblem(
                 self.path, "changed on disk since it was read; reload it before editing"
             )

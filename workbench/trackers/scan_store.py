@@ -21,9 +21,11 @@ import threading
 import weakref
 from pathlib import Path
 
+from workbench.book import gate
+from workbench.book.bounded_json import parse_json
 from workbench.book.cache_seal import read_sealed, sealed
 from workbench.book.chapter_stats import Stat
-from workbench.book.textio import write_bytes_atomic
+from workbench.errors import FileProblem
 
 log = logging.getLogger(__name__)
 
@@ -92,8 +94,9 @@ class ScanStore:
             }
             try:
                 encoded = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
-                write_bytes_atomic(self.path, sealed(encoded.encode("utf-8")))
-            except OSError as error:
+                data = sealed(encoded.encode("utf-8"))
+                gate.write_bytes(self.path, data, root=self.path.parent.parent)
+            except (OSError, FileProblem) as error:
                 log.warning("cannot save chapter scans %s: %s", self.path, error)
             self._dirty = False
 
@@ -102,7 +105,7 @@ class ScanStore:
             payload = read_sealed(path)
             if payload is None:  # none yet, or not sealed by this machine: rebuilt
                 return
-            data = json.loads(payload)
+            data = parse_json(payload, path)
             if data.get("format") != FORMAT:
                 return
             for name, (mtime, size, sha) in data["files"].items():
@@ -111,7 +114,7 @@ class ScanStore:
                 self._scans[str(digest)] = {
                     str(sha): frozenset(map(str, found)) for sha, found in table.items()
                 }
-        except (OSError, ValueError, TypeError, AttributeError, KeyError) as error:
+        except (OSError, FileProblem, ValueError, TypeError, AttributeError, KeyError) as error:
             # Never worth an error: start again; the next save overwrites it.
             log.warning("ignoring unreadable chapter scans %s: %s", path, error)
             self._files.clear()

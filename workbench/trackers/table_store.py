@@ -14,8 +14,10 @@ import logging
 import threading
 from pathlib import Path
 
+from workbench.book import gate
+from workbench.book.bounded_json import parse_json
 from workbench.book.cache_seal import read_sealed, sealed
-from workbench.book.textio import write_bytes_atomic
+from workbench.errors import FileProblem
 
 log = logging.getLogger(__name__)
 
@@ -54,8 +56,8 @@ class TableStore:
             return
         try:
             payload = json.dumps(data, separators=(",", ":")).encode()
-            write_bytes_atomic(self.path, sealed(payload))
-        except OSError as error:
+            gate.write_bytes(self.path, sealed(payload), root=self.path.parent.parent)
+        except (OSError, FileProblem) as error:
             log.warning("cannot save table structures %s: %s", self.path, error)
 
     def _load(self, path: Path) -> None:
@@ -63,7 +65,7 @@ class TableStore:
             payload = read_sealed(path)
             if payload is None:  # none yet, or not sealed by this machine: rebuilt
                 return
-            data = json.loads(payload)
+            data = parse_json(payload, path)
             if data.get("format") != FORMAT:
                 return
             for sha, (strays, tables) in data["texts"].items():
@@ -71,6 +73,6 @@ class TableStore:
                     tuple((int(first), int(last)) for first, last in strays),
                     tuple((int(header), tuple(map(int, rows))) for header, rows in tables),
                 )
-        except (OSError, ValueError, TypeError, AttributeError, KeyError) as error:
+        except (OSError, FileProblem, ValueError, TypeError, AttributeError, KeyError) as error:
             log.warning("ignoring unreadable table structures %s: %s", path, error)
             self._structures.clear()

@@ -21,6 +21,7 @@ a timeout or a dropped connection keeps what came, as a failed draft.
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import queue
 import threading
@@ -29,6 +30,7 @@ from pathlib import Path
 
 from PySide6.QtCore import QObject, QTimer, Signal
 
+from workbench.book import gate
 from workbench.book.drafts import (
     MAX_DRAFT_CHARS,
     finish_draft,
@@ -38,7 +40,7 @@ from workbench.book.drafts import (
 )
 from workbench.book.project import Project
 from workbench.calls.usage import UsageRecord, recorded_call
-from workbench.errors import WorkbenchError
+from workbench.errors import FileProblem, WorkbenchError
 from workbench.llm import ChatClient, LlmCancelled, LlmKeyEchoed, LlmMalformedResponse
 from workbench.llm.client import RetryWait
 from workbench.models.profiles import ModelProfile
@@ -247,8 +249,8 @@ class SendJob(QObject):
     def _write(self) -> None:
         self._last_write = time.monotonic()
         try:
-            write_draft(self.draft_path, self.text)
-        except OSError as error:
+            write_draft(self.project, self.draft_path, self.text)
+        except (OSError, FileProblem) as error:  # a full disk; drafts/ leading out
             log.error("cannot keep the draft %s: %s", self.draft_path, error)
 
     def retry_left(self) -> float:
@@ -261,7 +263,7 @@ class SendJob(QObject):
         """Write the reasoning beside the draft (only when the author asks); its path."""
         if not self.reasoning or self.state == "streaming" or self.refused:
             return None
-        return keep_reasoning(self.draft_path, self.reasoning)
+        return keep_reasoning(self.project, self.draft_path, self.reasoning)
 
     def _end(self, state: str) -> None:
         self.state = state
@@ -269,10 +271,11 @@ class SendJob(QObject):
         self.ended_at = time.monotonic()
         try:
             if self.text:
-                self.draft_path = finish_draft(self.draft_path, self.text, state)
+                self.draft_path = finish_draft(self.project, self.draft_path, self.text, state)
             else:  # nothing arrived, or what did was refused: no draft to keep
-                self.draft_path.unlink(missing_ok=True)
-        except OSError as error:
+                with contextlib.suppress(FileNotFoundError):
+                    gate.remove(self.draft_path, root=self.project.root)
+        except (OSError, FileProblem) as error:
             log.error("cannot keep the draft %s: %s", self.draft_path, error)
         # A thread still in its read ends at its next chunk or timeout; the drain keeps
         # listening until then, for the usage record of what was billed.

@@ -136,7 +136,7 @@ class TrackerStore(QObject):
                 ).replace("%1", tracker.source)
             )
             return False
-        if document.changed_on_disk():
+        if document.changed_on_disk(self.project.root):
             self.reload()
             self.message.emit(
                 self.tr("%1 changed on disk and has been reloaded; nothing was written.").replace(

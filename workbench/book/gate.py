@@ -1,0 +1,303 @@
+"""The one gate every file Workbench reads or writes goes through.
+
+Every path is resolved with its symlinks followed (book/containment.py): a path project
+content names is refused when it lands outside the project (`root`) or in the user's
+settings folder; a path the author named on the command line (`root=None`: a manuscript to
+import, a file for `--out`) may be anywhere but the settings folder. What is there must be a
+regular file: a named pipe, a socket or a device is refused by its type before it is opened
+(opening a pipe blocks until someone writes to it; a device reads without end), and the type
+is checked again on the opened descriptor, so nothing swapped in between gets read. Reads
+are bounded: a file larger than its limit is refused with a message naming the file and
+the limit, and never more than the limit is read, however the file grows meanwhile.
+
+tests/book/test_gate.py walks the engine's source and fails on any file access that does
+not come through here (the settings folder and the package's own data are listed there,
+with their reasons).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import shutil
+import stat
+import tempfile
+from collections.abc import Iterator
+from pathlib import Path
+
+from workbench.book import textio
+from workbench.book.bounded_json import parse_json
+from workbench.book.containment import OutsideProject, resolve_inside, settings_folder
+from workbench.book.textio import UTF8, TextFile
+from workbench.errors import FileProblem
+
+MAX_FILE_BYTES = 16 * 1024 * 1024  # a book file larger than this is refused, not read
+MAX_JSON_BYTES = 16 * 1024 * 1024  # any JSON file: state.json, pins, caches, the lock
+_READ_FLAGS = (
+    os.O_RDONLY
+    | getattr(os, "O_NONBLOCK", 0)  # a pipe swapped in after the check never blocks the open
+    | getattr(os, "O_NOFOLLOW", 0)  # nor does a symlink swapped in for the resolved file
+    | getattr(os, "O_CLOEXEC", 0)
+    | getattr(os, "O_BINARY", 0)
+)
+_CHUNK = 1024 * 1024
+
+
+class SpecialFile(FileProblem):
+    """A pipe, socket, device or folder where a file should be: never opened."""
+
+
+class TooLarge(FileProblem):
+    """A file past the size its kind may have: refused, not read."""
+
+
+def size_text(size: int) -> str:
+    """A byte count as a person reads it (MB from one MB up, else KB)."""
+    if size >= 1024 * 1024:
+        return f"{size / (1024 * 1024):.0f} MB"
+    return f"{max(1, round(size / 1024))} KB"
+
+
+def too_large(path: Path | str, size: int | None, limit: int, what: str) -> TooLarge:
+    """The refusal of a file of `size` bytes (None: more than the limit) past `limit`."""
+    shown = f"{size_text(size)}, larger" if size is not None else "larger"
+    return TooLarge(path, f"{shown} than the {size_text(limit)} {what} may be; not read")
+
+
+def resolve(path: Path | str, *, root: Path | None, entry: str = "") -> Path:
+    """`path` with every symlink resolved; OutsideProject when it leaves `root` (when given)
+    or lands in the user's settings folder."""
+    if root is not None:
+        return resolve_inside(root, path, entry=entry)
+    resolved = Path(os.path.realpath(path))
+    settings = settings_folder()
+    if settings is not None and resolved.is_relative_to(settings):
+        named = entry or str(path)
+        raise OutsideProject(path, f"{named} is in the user's settings folder; not used")
+    return resolved
+
+
+def kind_of(mode: int) -> str | None:
+    """What a file that is not a regular file is ('a named pipe', …); None for a file."""
+    if stat.S_ISREG(mode):
+        return None
+    if stat.S_ISDIR(mode):
+        return "a folder"
+    if stat.S_ISFIFO(mode):
+        return "a named pipe"
+    if stat.S_ISSOCK(mode):
+        return "a socket"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "a device"
+    return "not a regular file"
+
+
+def special_file(path: Path | str, mode: int) -> SpecialFile | None:
+    """The refusal of a path whose mode is not a regular file's, else None."""
+    kind = kind_of(mode)
+    return SpecialFile(path, f"is {kind}, not a file") if kind else None
+
+
+def check_regular(path: Path | str, *, root: Path | None, entry: str = "") -> os.stat_result:
+    """The stat of the regular file at `path`, through the gate's checks (no open)."""
+    resolved = resolve(path, root=root, entry=entry)
+    info = os.stat(resolved)
+    refusal = special_file(path, info.st_mode)
+    if refusal is not None:
+        raise refusal
+    return info
+
+
+@contextlib.contextmanager
+def _opened(path: Path | str, *, root: Path | None, entry: str) -> Iterator[tuple[int, int]]:
+    """(descriptor, size) of the regular file at `path`, checked before and after opening."""
+    resolved = resolve(path, root=root, entry=entry)
+    refusal = special_file(path, os.stat(resolved).st_mode)
+    if refusal is not None:
+        raise refusal
+    fd = os.open(resolved, _READ_FLAGS)
+    try:
+        info = os.fstat(fd)
+        refusal = special_file(path, info.st_mode)
+        if refusal is not None:
+            raise refusal
+        yield fd, info.st_size
+    finally:
+        os.close(fd)
+
+
+def read_bytes(
+    path: Path | str,
+    *,
+    root: Path | None,
+    limit: int = MAX_FILE_BYTES,
+    what: str = "a book file",
+    entry: str = "",
+) -> bytes:
+    """The bytes of a regular file, at most `limit` of them (TooLarge past it)."""
+    with _opened(path, root=root, entry=entry) as (fd, size):
+        if size > limit:
+            raise too_large(path, size, limit, what)
+        chunks, total = [], 0
+        while chunk := os.read(fd, min(_CHUNK, limit + 1 - total)):
+            chunks.append(chunk)
+            total += len(chunk)
+            if total > limit:
+                raise too_large(path, None, limit, what)
+    return b"".join(chunks)
+
+
+def read_text(
+    path: Path | str,
+    *,
+    root: Path | None,
+    limit: int = MAX_FILE_BYTES,
+    what: str = "a book file",
+    entry: str = "",
+) -> TextFile:
+    """A text file decoded in its own encoding (textio.decode), read through the gate."""
+    data = read_bytes(path, root=root, limit=limit, what=what, entry=entry)
+    text, encoding = textio.decode(data, path)
+    return TextFile(Path(path), text, encoding, textio.content_hash(data))
+
+
+def read_json(
+    path: Path | str,
+    *,
+    root: Path | None,
+    limit: int = MAX_JSON_BYTES,
+    what: str = "a JSON file",
+    entry: str = "",
+) -> object:
+    """A JSON file's value, its size and nesting depth bounded (book/bounded_json.py)."""
+    return parse_json(read_bytes(path, root=root, limit=limit, what=what, entry=entry), path)
+
+
+def _writable_target(path: Path | str, root: Path | None, entry: str) -> Path:
+    resolved = resolve(path, root=root, entry=entry)
+    with contextlib.suppress(FileNotFoundError):
+        refusal = special_file(path, os.stat(resolved).st_mode)
+        if refusal is not None:
+            raise refusal
+    return resolved
+
+
+def write_bytes(
+    path: Path | str,
+    data: bytes,
+    *,
+    root: Path | None,
+    entry: str = "",
+    expect: str | None = None,
+) -> Path:
+    """Replace a file's bytes atomically (textio.write_bytes_atomic, `expect` as there)
+    where it resolves to, creating its folders; returns where that is."""
+    resolved = _writable_target(path, root, entry)
+    textio.write_bytes_atomic(resolved, data, expect=expect)
+    return resolved
+
+
+def write_text(
+    path: Path | str,
+    text: str,
+    encoding: str = UTF8,
+    *,
+    root: Path | None,
+    entry: str = "",
+    expect: str | None = None,
+) -> TextFile:
+    """Write text atomically in `encoding` through the gate; what is now on disk."""
+    data = textio.encode(text, encoding)
+    write_bytes(path, data, root=root, entry=entry, expect=expect)
+    return TextFile(Path(path), text, encoding, textio.content_hash(data))
+
+
+def append_bytes(path: Path | str, data: bytes, *, root: Path | None, entry: str = "") -> None:
+    """Append to a file (created when missing) where it resolves to, in one write; anything
+    but a regular file there is refused, before and after opening."""
+    resolved = _writable_target(path, root, entry)
+    resolved.parent.mkdir(parents=True, exist_ok=True)
+    flags = os.O_WRONLY | os.O_APPEND | os.O_CREAT | (_READ_FLAGS & ~os.O_RDONLY)
+    fd = os.open(resolved, flags, 0o644)
+    try:
+        refusal = special_file(path, os.fstat(fd).st_mode)
+        if refusal is not None:
+            raise refusal
+        os.write(fd, data)
+    finally:
+        os.close(fd)
+
+
+def make_folder(path: Path | str, *, root: Path | None, entry: str = "") -> Path:
+    """Create a folder (and its parents) where it resolves to; returns that."""
+    resolved = resolve(path, root=root, entry=entry)
+    resolved.mkdir(parents=True, exist_ok=True)
+    return resolved
+
+
+def rename(source: Path | str, target: Path | str, *, root: Path) -> None:
+    """Rename a file within the project (both ends checked)."""
+    os.replace(_writable_target(source, root, ""), _writable_target(target, root, ""))
+
+
+def remove(path: Path | str, *, root: Path | None) -> None:
+    """Delete a file (the link itself, when `path` is a symlink inside the folder)."""
+    resolve(Path(path).parent, root=root)
+    os.unlink(path)
+
+
+def copy_file(
+    source: Path | str,
+    target: Path | str,
+    *,
+    source_root: Path | None,
+    target_root: Path | None,
+    limit: int = MAX_FILE_BYTES,
+    what: str = "a book file",
+) -> Path:
+    """Copy a file's bytes, both ends through the gate and the read bounded."""
+    data = read_bytes(source, root=source_root, limit=limit, what=what)
+    return write_bytes(target, data, root=target_root)
+
+
+@contextlib.contextmanager
+def folder_built_beside(target: Path | str) -> Iterator[Path]:
+    """A new folder beside `target` (a folder the author named, new or empty) to build in:
+    renamed to `target` whole when the block ends, removed when it raises, so a build that
+    fails halfway leaves nothing half-written."""
+    resolved = resolve(target, root=None)
+    resolved.parent.mkdir(parents=True, exist_ok=True)
+    prefix = f".{resolved.name}.migrating-"
+    building = Path(tempfile.mkdtemp(prefix=prefix, dir=resolved.parent))
+    try:
+        yield building
+        os.chmod(building, 0o777 & ~textio.process_umask())  # mkdtemp's 0700: as mkdir makes it
+        os.replace(building, resolved)  # over an empty folder too
+    except BaseException:
+        shutil.rmtree(building, ignore_errors=True)
+        raise
+
+
+@contextlib.contextmanager
+def private_copies(
+    paths: list[Path], *, root: Path, limit: int, what: str
+) -> Iterator[list[Path | None]]:
+    """Bounded copies of these files in a private temporary folder (None for one that is not
+    there), removed afterwards: what a read-only reader opens when the library that reads the
+    file would write beside it (SQLite's -shm beside a database with a -wal)."""
+    folder = Path(tempfile.mkdtemp(prefix="workbench-"))
+    try:
+        copies: list[Path | None] = []
+        for path in paths:
+            try:
+                data = read_bytes(path, root=root, limit=limit, what=what)
+            except FileNotFoundError:
+                copies.append(None)
+                continue
+            copy = folder / path.name
+            with open(copy, "wb") as handle:  # our own new file in our own folder
+                handle.write(data)
+            copies.append(copy)
+        yield copies
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)

@@ -12,6 +12,7 @@ import os
 import re
 from pathlib import Path
 
+from workbench.book import webnovel
 from workbench.book.cache_seal import CACHE_FILES, seal_problem
 from workbench.book.check import Problem, Severity
 from workbench.book.layout import Role
@@ -20,9 +21,11 @@ from workbench.book.rolling_summary import skipped_headings
 from workbench.errors import FileProblem
 from workbench.feed.config import load_feed_config
 from workbench.feed.pins import check_pins, load_pins, pins_path
+from workbench.trackers.cast import Cast
 from workbench.trackers.errors import TrackerParseError
 from workbench.trackers.kinds import tracker_files
 from workbench.trackers.parse import parse_tracker
+from workbench.trackers.webnovel import memory_foreshadowing
 
 # write_bytes_atomic's temp files: `.<name>.<8 random characters>.tmp` next to the file.
 _TEMP_FILE = re.compile(r"^\..+\.[a-z0-9_]{8}\.tmp$")
@@ -38,6 +41,7 @@ def refused_inputs(project: Project) -> list[Problem]:
     problems += _leftover_temp_files(project)
     problems += _folders_in_place_of_files(project)
     problems += _unsealed_caches(project)
+    problems += _webnovel_memory(project)
     return problems
 
 
@@ -137,6 +141,48 @@ def _unsealed_caches(project: Project) -> list[Problem]:
             message = f"cache ignored (rebuilt when next needed): {problem}; it decides no feed"
             found.append(_problem(project, Severity.WARNING, state / name, message))
     return found
+
+
+def _webnovel_memory(project: Project) -> list[Problem]:
+    """What of webnovel-writer's `.webnovel/` the feed and trackers refuse or leave out: a
+    state.json, index.db or summary that leads outside the project, is no file, breaks a
+    bound or does not parse, and index.db rows with no chapter."""
+    if not webnovel.is_webnovel(project):
+        return []
+    found = []
+
+    def refused(error: Exception, path: Path) -> None:
+        if isinstance(error, FileProblem):
+            found.append(_problem(project, Severity.ERROR, error.path, error.problem))
+        else:  # OSError: permissions, a vanished file
+            reason = getattr(error, "strerror", None) or str(error)
+            found.append(_problem(project, Severity.ERROR, path, f"cannot be read: {reason}"))
+
+    state_path = project.root / webnovel.STATE_FILE
+    try:
+        memory_foreshadowing(project, Cast(()))  # state.json, its bounds and its entries
+    except (FileProblem, OSError) as error:
+        refused(error, state_path)
+    index_path = project.root / webnovel.INDEX_FILE
+    try:
+        skipped = webnovel.read_index(project).skipped
+    except (FileProblem, OSError) as error:
+        refused(error, index_path)
+    else:
+        found += [
+            _problem(project, Severity.WARNING, index_path, f"{row}; left out")
+            for row in skipped[:10]
+        ]
+        if len(skipped) > 10:
+            more = f"{len(skipped) - 10} more rows with no chapter; left out"
+            found.append(_problem(project, Severity.WARNING, index_path, more))
+    summaries = project.root / project.layout.chapter_summaries_dir
+    for path in sorted(summaries.glob("ch*.md")) if summaries.is_dir() else []:
+        try:
+            project.read(path)
+        except (FileProblem, OSError) as error:
+            refused(error, path)
+    return list(dict.fromkeys(found))  # index.db's problem may come by two readers
 
 
 def _folders_in_place_of_files(project: Project) -> list[Problem]:

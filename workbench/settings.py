@@ -16,9 +16,16 @@ from typing import Literal
 from pydantic import BaseModel, Field, SecretStr, ValidationError, field_validator
 
 from workbench.backends import BACKEND_NAMES, OFFLINE
+from workbench.book.bounded_json import MAX_DEPTH, nesting_depth
 from workbench.book.textio import write_text
 from workbench.errors import FileProblem
-from workbench.settings_file import SETTINGS_FILE, ProfileSettings, config_dir, settings_path
+from workbench.settings_file import (
+    SETTINGS_FILE,
+    ProfileSettings,
+    config_dir,
+    read_settings_bytes,
+    settings_path,
+)
 from workbench.validation import Invalid, from_data
 
 __all__ = ["SETTINGS_FILE", "LlmSettings", "ProfileSettings", "Settings", "config_dir"]
@@ -86,8 +93,14 @@ def load_settings() -> Settings:
         return Settings()
     # The file may hold the model key: a message says where and what is wrong, never what
     # the file says (pydantic's own message quotes the input, so most of a key at the end).
+    raw = read_settings_bytes(path)  # a regular file, its size bounded
+    depth = nesting_depth(raw)
+    if depth > MAX_DEPTH:
+        raise FileProblem(
+            path, f"JSON nested {depth} levels deep, deeper than the {MAX_DEPTH} allowed; not read"
+        )
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
+        data = json.loads(raw.decode("utf-8"))
     except UnicodeDecodeError as error:
         raise FileProblem(path, f"settings are not UTF-8 (byte {error.start})") from None
     except json.JSONDecodeError as error:

@@ -6,13 +6,15 @@ profile changes — without pydantic (`workbench.settings` has the whole model, 
 
 from __future__ import annotations
 
-import os
 from dataclasses import dataclass
 from pathlib import Path
 
+from workbench.book import gate
+from workbench.config_location import config_dir
 from workbench.validation import setting
 
 SETTINGS_FILE = "settings.json"
+MAX_SETTINGS_BYTES = 1024 * 1024  # an endpoint, a key and a few profiles
 
 
 @dataclass(frozen=True)
@@ -34,14 +36,19 @@ class ProfileSettings:
     currency: str | None = None
 
 
-def config_dir() -> Path:
-    """The user's Workbench config folder."""
-    override = os.environ.get("WORKBENCH_CONFIG_DIR")
-    if override:
-        return Path(override)
-    import platformdirs  # only when the folder is not given: a few ms of every command
+def read_settings_bytes(path: Path) -> bytes:
+    """The settings file's bytes, through the gate: a regular file, its size bounded."""
+    return gate.read_bytes(
+        path, root=None, limit=MAX_SETTINGS_BYTES, what="a settings file", settings=True
+    )
 
-    return Path(platformdirs.user_config_dir("workbench"))
+
+def read_settings_json(path: Path) -> object:
+    """The settings file's JSON value, through the gate: a regular file, its size and depth
+    bounded; a FileProblem naming the file (never quoting it: it may hold the key)."""
+    return gate.read_json(
+        path, root=None, limit=MAX_SETTINGS_BYTES, what="a settings file", settings=True
+    )
 
 
 def settings_path() -> Path:

@@ -59,7 +59,6 @@ ALLOWED = {
     "book/textio.py": "the atomic-write primitive the gate calls (temp file, fsync, rename)",
     "book/memory_index.py": "SQLite opens only the private copy gate.private_copies made",
     "settings.py": "the user's settings folder, never project content (its own rules)",
-    "settings_file.py": "the user's settings folder, never project content",
     "models/vocabularies.py": "the package's tokenizer data and the user's cache folder",
     "summaries/lexicon.py": "the package's jieba dictionaries",
     "summaries/tfidf.py": "the package's IDF table",

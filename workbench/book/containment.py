@@ -13,6 +13,7 @@ import os
 from functools import lru_cache
 from pathlib import Path
 
+from workbench.config_location import config_dir
 from workbench.errors import FileProblem
 
 
@@ -66,7 +67,4 @@ def settings_folder() -> Path | None:
 def _settings_location(*environment: str | None) -> Path:
     """The settings folder, resolved, for these environment values (platformdirs and
     realpath once per value, not once per file read)."""
-    # Imported here: settings_file sits above the book package.
-    from workbench.settings_file import config_dir
-
     return Path(os.path.realpath(config_dir()))

@@ -64,14 +64,16 @@ def too_large(path: Path | str, size: int | None, limit: int, what: str) -> TooL
     return TooLarge(path, f"{shown} than the {size_text(limit)} {what} may be; not read")
 
 
-def resolve(path: Path | str, *, root: Path | None, entry: str = "") -> Path:
+def resolve(
+    path: Path | str, *, root: Path | None, entry: str = "", settings: bool = False
+) -> Path:
     """`path` with every symlink resolved; OutsideProject when it leaves `root` (when given)
-    or lands in the user's settings folder."""
+    or lands in the user's settings folder (unless `settings`: the settings file itself)."""
     if root is not None:
         return resolve_inside(root, path, entry=entry)
     resolved = Path(os.path.realpath(path))
-    settings = settings_folder()
-    if settings is not None and resolved.is_relative_to(settings):
+    folder = settings_folder()
+    if not settings and folder is not None and resolved.is_relative_to(folder):
         named = entry or str(path)
         raise OutsideProject(path, f"{named} is in the user's settings folder; not used")
     return resolved
@@ -109,9 +111,11 @@ def check_regular(path: Path | str, *, root: Path | None, entry: str = "") -> os
 
 
 @contextlib.contextmanager
-def _opened(path: Path | str, *, root: Path | None, entry: str) -> Iterator[tuple[int, int]]:
+def _opened(
+    path: Path | str, *, root: Path | None, entry: str, settings: bool = False
+) -> Iterator[tuple[int, int]]:
     """(descriptor, size) of the regular file at `path`, checked before and after opening."""
-    resolved = resolve(path, root=root, entry=entry)
+    resolved = resolve(path, root=root, entry=entry, settings=settings)
     refusal = special_file(path, os.stat(resolved).st_mode)
     if refusal is not None:
         raise refusal
@@ -133,9 +137,11 @@ def read_bytes(
     limit: int = MAX_FILE_BYTES,
     what: str = "a book file",
     entry: str = "",
+    settings: bool = False,
 ) -> bytes:
-    """The bytes of a regular file, at most `limit` of them (TooLarge past it)."""
-    with _opened(path, root=root, entry=entry) as (fd, size):
+    """The bytes of a regular file, at most `limit` of them (TooLarge past it). `settings`
+    lets a path the author did not name reach the settings folder: the settings file."""
+    with _opened(path, root=root, entry=entry, settings=settings) as (fd, size):
         if size > limit:
             raise too_large(path, size, limit, what)
         chunks, total = [], 0
@@ -168,9 +174,11 @@ def read_json(
     limit: int = MAX_JSON_BYTES,
     what: str = "a JSON file",
     entry: str = "",
+    settings: bool = False,
 ) -> object:
     """A JSON file's value, its size and nesting depth bounded (book/bounded_json.py)."""
-    return parse_json(read_bytes(path, root=root, limit=limit, what=what, entry=entry), path)
+    data = read_bytes(path, root=root, limit=limit, what=what, entry=entry, settings=settings)
+    return parse_json(data, path)
 
 
 def _writable_target(path: Path | str, root: Path | None, entry: str) -> Path:

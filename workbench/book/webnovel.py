@@ -113,8 +113,8 @@ def stand_ins(project: ProjectView) -> dict[Role, str]:
 def read_state(project: ProjectView) -> dict:
     """state.json as a mapping ({} when absent); bad JSON is a FileProblem naming the file."""
     path = project.root / STATE_FILE
-    if not is_webnovel(project) or not path.is_file():
-        return {}
+    if not is_webnovel(project) or not os.path.lexists(path):
+        return {}  # (anything else in its place is read, and refused saying what it is)
     state = parse_json(project.read(path).text, path)
     if not isinstance(state, dict):
         raise FileProblem(path, "must hold a JSON object")

@@ -10,6 +10,8 @@ summaries too (`references/chapter-summaries/`, where `workbench migrate` puts t
 
 from __future__ import annotations
 
+import os
+
 from workbench.book import webnovel
 from workbench.book.fixed_context import CAPS, FixedPart
 from workbench.book.layout import Role
@@ -58,7 +60,8 @@ def chapter_summary_blocks(project: Project, covered: int, before: int) -> tuple
     blocks, complete = [], True
     for number in range(first, before):
         path = webnovel.summary_path(project, number)
-        if not path.is_file() or not project.read(path).text.strip():
+        # A pipe, a folder or a symlink out in its place is read, and refused saying so.
+        if not os.path.lexists(path) or not project.read(path).text.strip():
             complete = complete and project.chapter(number) is None
             continue
         blocks.append(
@@ -92,7 +95,7 @@ def chapter_summary_excerpt(project: Project, chapter: int, room: int) -> list[I
     """A story-skeleton item from chapter N's own summary (its 剧情摘要 section when it has
     one, as that tool's `_extract_summary_excerpt` takes), or none."""
     path = webnovel.summary_path(project, chapter)
-    if not path.is_file():
+    if not os.path.lexists(path):
         return []
     text = project.read(path).text
     part = find_section(text, lambda title: SUMMARY_SECTION in title)

@@ -64,6 +64,7 @@ EXCERPT_CHARS = 200
 MAX_REPLY_BYTES = 8 * 1024 * 1024  # far past any chat answer; more is a broken endpoint
 MAX_ERROR_BYTES = 64 * 1024  # what is read of an error body, to quote from
 _LINE_BREAK = re.compile(r"\r\n|\r|\n")
+MAX_LINE_CHARS = 1024 * 1024  # one event of a stream: a chunk of a few words, far below this
 
 
 @dataclass(frozen=True)
@@ -431,23 +432,43 @@ class ChatClient:
     ) -> Iterator[str]:
         """The stream's lines, decoded strictly as UTF-8. Cancel and the answer deadline are
         checked on every piece received, so a stream that drips keep-alives or single bytes
-        (each within the read timeout) still ends; no line may outgrow MAX_REPLY_BYTES."""
+        (each within the read timeout) still ends; no line may outgrow MAX_LINE_CHARS. Each
+        piece is searched for line breaks once, so a long line costs time in proportion to
+        its length (re-splitting everything pending on every piece was quadratic: one 10 MB
+        line without a newline took minutes)."""
         decoder = codecs.getincrementaldecoder("utf-8")("strict")
-        pending = ""
+        line: list[str] = []  # the pieces of the line still open
+        length = 0
+        carry = ""  # a trailing \r, which may be the first half of \r\n
         for data in response.iter_bytes():
             _check(cancel)
             self._check_deadline(deadline)
             try:
-                pending += decoder.decode(data)
+                text = carry + decoder.decode(data)
             except UnicodeDecodeError:
                 raise self._malformed("the stream is not valid UTF-8", data) from None
-            if len(pending) > MAX_REPLY_BYTES:
-                raise self._too_large()
-            *complete, pending = _LINE_BREAK.split(pending)
-            yield from complete
-        pending += decoder.decode(b"", final=True)
-        if pending:
-            yield pending
+            carry = ""
+            if text.endswith("\r"):
+                text, carry = text[:-1], "\r"
+            first, *rest = _LINE_BREAK.split(text)
+            line.append(first)
+            length += len(first)
+            if length > MAX_LINE_CHARS:
+                raise self._line_too_long()
+            if rest:
+                yield "".join(line)
+                *complete, last = rest
+                for whole in complete:
+                    if len(whole) > MAX_LINE_CHARS:
+                        raise self._line_too_long()
+                    yield whole
+                line, length = [last], len(last)
+                if length > MAX_LINE_CHARS:
+                    raise self._line_too_long()
+        rest_text = "".join(line) + carry + decoder.decode(b"", final=True)
+        for whole in _LINE_BREAK.split(rest_text):
+            if whole:
+                yield whole
 
     def _read_at_most(self, response: httpx.Response, limit: int, deadline: _Deadline) -> bytes:
         """The body's first `limit` bytes (all of it when shorter), without reading the rest,
@@ -518,6 +539,12 @@ class ChatClient:
         return LlmMalformedResponse(
             f"{self.endpoint}: the answer is larger than {MAX_REPLY_BYTES // (1024 * 1024)} MB; "
             "refused"
+        )
+
+    def _line_too_long(self) -> LlmMalformedResponse:
+        return LlmMalformedResponse(
+            f"{self.endpoint}: malformed response: a line of the stream is longer than "
+            f"{MAX_LINE_CHARS // (1024 * 1024)} MB (1,048,576 characters); refused"
         )
 
     def _truncated(self) -> LlmOutputTruncated:

@@ -12,7 +12,6 @@ no provider page was found, the comment says so and what the figure rests on.
 
 from __future__ import annotations
 
-import json
 from dataclasses import asdict, dataclass
 from typing import TYPE_CHECKING
 
@@ -20,7 +19,7 @@ from workbench.book.layout import Role
 from workbench.book.project import Project
 from workbench.errors import FileProblem, WorkbenchError
 from workbench.models.tokenizers import TOKENIZERS
-from workbench.settings_file import ProfileSettings, settings_path
+from workbench.settings_file import ProfileSettings, read_settings_json, settings_path
 from workbench.validation import Invalid, from_data, setting
 
 if TYPE_CHECKING:
@@ -180,8 +179,8 @@ def profile_choice() -> Choice:
     if not path.is_file():
         return "", {}
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except ValueError:
+        data = read_settings_json(path)
+    except (FileProblem, OSError):
         data = None
     if isinstance(data, dict):
         name, profiles = data.get("model_profile", ""), data.get("profiles", {})

@@ -42,6 +42,7 @@ def refused_inputs(project: Project) -> list[Problem]:
     problems += _folders_in_place_of_files(project)
     problems += _unsealed_caches(project)
     problems += _webnovel_memory(project)
+    problems += _folders_leading_out(project)
     return problems
 
 
@@ -140,6 +141,34 @@ def _unsealed_caches(project: Project) -> list[Problem]:
         if problem:
             message = f"cache ignored (rebuilt when next needed): {problem}; it decides no feed"
             found.append(_problem(project, Severity.WARNING, state / name, message))
+
+
+# Folders of .workbench/ the app writes into: drafts, backups, saved feeds, autosaves.
+STATE_FOLDERS = ("drafts", "backups", "feeds", "autosave")
+
+
+def _folders_leading_out(project: Project) -> list[Problem]:
+    """A book folder (chapters, plans, references, …) or a folder of .workbench/ that is a
+    symlink leading outside the project: every read and write through it is refused."""
+    layout = project.layout
+    folders = {
+        layout.chapters_dir,
+        layout.plans_dir,
+        layout.characters_dir,
+        layout.chapter_summaries_dir,
+        *(project.relative(project.role_path(role).parent) for role in Role),
+        *(f"{STATE_DIR}/{name}" for name in STATE_FOLDERS),
+    }
+    found = []
+    for folder in sorted(folders - {"."}):
+        path = project.root / folder
+        if not os.path.lexists(path):
+            continue
+        try:
+            project.contained(path, entry=folder)
+        except FileProblem as error:
+            message = f"{error.problem}; nothing is read or written through it"
+            found.append(_problem(project, Severity.ERROR, path, message))
     return found
 
 

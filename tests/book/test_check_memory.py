@@ -78,3 +78,18 @@ def test_check_reports_what_the_feed_refuses_in_webnovel_memory(webnovel, case):
     assert feed.returncode in (1, 3), feed.stderr  # refused, or not ready: never fed as is
     assert "Traceback" not in feed.stderr
     assert relative in feed.stderr + feed.stdout
+
+
+@pytest.mark.parametrize("folder", ["chapters", "references", ".workbench/drafts"])
+def test_check_reports_a_folder_symlinked_out_that_every_write_refuses(sample_copy, folder):
+    path = sample_copy / folder
+    outside = sample_copy.parent / "outside"
+    if path.is_dir():
+        path.rename(outside)
+    else:
+        outside.mkdir()
+        path.parent.mkdir(exist_ok=True)
+    path.symlink_to(outside)
+    check = run_bounded("check", sample_copy, timeout=TIME_LIMIT)
+    assert check.returncode == 1, check.stdout
+    assert f"error: {folder}: {folder} points outside the project folder" in check.stdout

@@ -99,8 +99,10 @@ def _file_call(node: ast.Call) -> str | None:
     if name in QUALIFIED_CALLS:
         if receiver in QUALIFIED_CALLS[name]:
             return f"{receiver}.{name}"
-        # Path.replace(target) has one argument; str.replace has two or three.
-        if name == "replace" and isinstance(func, ast.Attribute) and len(node.args) == 1:
+        # Path.replace(target) has one argument; str.replace has two or three, and
+        # dataclasses.replace(obj, field=…) takes keywords.
+        one_argument = len(node.args) == 1 and not node.keywords
+        if name == "replace" and isinstance(func, ast.Attribute) and one_argument:
             return "Path.replace"
         return None
     if name == "Document" and node.args and "BytesIO" in ast.unparse(node.args[0]):

@@ -7,8 +7,8 @@ import logging
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from workbench.book import gate
 from workbench.book.project import Project
-from workbench.book.textio import read_text, write_text
 from workbench.errors import FileProblem
 
 log = logging.getLogger(__name__)
@@ -84,11 +84,13 @@ def read_dismissed(project: Project) -> frozenset[tuple[str, int, str]]:
     if not path.is_file():
         return frozenset()
     try:
-        data = json.loads(read_text(path).text)
+        data = gate.read_json(path, root=project.root, what="a dismissals file")
         return frozenset(
             (str(item["rule"]), int(item["chapter"]), str(item["text"]))
             for item in data["dismissed"]
         )
+    except FileProblem:
+        raise  # leads out, a pipe, too large or too deep: it says so itself
     except (OSError, ValueError, TypeError, KeyError, AttributeError) as error:
         raise FileProblem(
             path,
@@ -106,5 +108,5 @@ def dismiss(project: Project, finding: Finding) -> None:
         for rule, chapter, text in sorted(keys, key=lambda k: (k[1], k[0], k[2]))
     ]
     path = dismissals_path(project)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    write_text(path, json.dumps({"dismissed": items}, ensure_ascii=False, indent=1) + "\n")
+    text = json.dumps({"dismissed": items}, ensure_ascii=False, indent=1) + "\n"
+    gate.write_text(path, text, root=project.root)

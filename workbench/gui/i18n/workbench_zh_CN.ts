@@ -603,6 +603,10 @@
       <translation>已取消——已收到的部分草稿已保留</translation>
     </message>
     <message>
+      <source> — no draft file kept in %1</source>
+      <translation>——未能在 %1 保存草稿文件</translation>
+    </message>
+    <message>
       <source>failed — the partial draft is kept: %1</source>
       <translation>失败——已收到的部分草稿已保留：%1</translation>
     </message>

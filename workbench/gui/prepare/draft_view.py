@@ -236,7 +236,14 @@ class DraftView(QWidget):
         self._update_buttons()
 
     def state_text(self) -> str:
-        """The draft's state in words."""
+        """The draft's state in words, and why no draft file was written when none was."""
+        text = self._state_words()
+        if self.job.not_kept:
+            folder = self.job.project.relative(self.job.draft_path.parent)
+            text += self.tr(" — no draft file kept in %1").replace("%1", folder)
+        return text
+
+    def _state_words(self) -> str:
         state = self.job.state
         if state == "streaming":
             return self.tr("receiving…")
@@ -266,6 +273,7 @@ class DraftView(QWidget):
             .replace("%2", f"{self.job.elapsed():.1f}")
             .replace("%3", self.state_text())
         )
+        self.stats.setToolTip(self.job.not_kept)  # the whole reason: too long for the line
         if self.job.state == "failed":
             self.stats.setStyleSheet("color: #b3261e;")
 

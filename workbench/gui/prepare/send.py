@@ -93,6 +93,7 @@ class SendJob(QObject):
         self.state = "streaming"
         self.error = ""
         self.refused = False  # the reply was refused: nothing of it is kept
+        self.not_kept = ""  # why the draft file could not be written ("" when it was)
         self.started_at = 0.0
         self.ended_at: float | None = None
         self.pieces = 0
@@ -251,7 +252,12 @@ class SendJob(QObject):
         try:
             write_draft(self.project, self.draft_path, self.text)
         except (OSError, FileProblem) as error:  # a full disk; drafts/ leading out
-            log.error("cannot keep the draft %s: %s", self.draft_path, error)
+            self._not_kept(error)
+
+    def _not_kept(self, error: OSError | FileProblem) -> None:
+        log.error("cannot keep the draft %s: %s", self.draft_path, error)
+        reason = error.problem if isinstance(error, FileProblem) else error.strerror or error
+        self.not_kept = str(reason)
 
     def retry_left(self) -> float:
         """Seconds left of the wait before the next retry (0 when not waiting)."""
@@ -276,7 +282,7 @@ class SendJob(QObject):
                 with contextlib.suppress(FileNotFoundError):
                     gate.remove(self.draft_path, root=self.project.root)
         except (OSError, FileProblem) as error:
-            log.error("cannot keep the draft %s: %s", self.draft_path, error)
+            self._not_kept(error)
         # A thread still in its read ends at its next chunk or timeout; the drain keeps
         # listening until then, for the usage record of what was billed.
         if not self._thread.is_alive():

@@ -87,7 +87,7 @@ def test_a_10_mb_line_without_a_newline_is_refused_quickly(long_line_server, mon
 
 def test_lines_split_across_pieces_and_crlf_are_read_whole(monkeypatch):
     monkeypatch.delenv("WORKBENCH_LLM_BASE_URL", raising=False)
-    from workbench.llm.client import ChatClient, ClientConfig
+    from workbench.llm.client import ChatClient, ClientConfig, _Deadline
     from workbench.settings import Settings
 
     class Pieces:
@@ -103,7 +103,7 @@ def test_lines_split_across_pieces_and_crlf_are_read_whole(monkeypatch):
     data = text.encode("utf-8")
     for size in (1, 2, 3, 5, len(data)):
         pieces = [data[i : i + size] for i in range(0, len(data), size)]
-        lines = list(client._lines(Pieces(pieces), None, float("inf")))
+        lines = list(client._lines(Pieces(pieces), None, _Deadline(3600)))
         assert [line for line in lines if line] == [
             "data: 一",
             "data: 二三",

@@ -21,6 +21,7 @@ import time
 from collections.abc import Iterator
 from pathlib import Path
 
+from workbench.book import gate
 from workbench.errors import FileProblem
 
 log = logging.getLogger(__name__)
@@ -68,9 +69,9 @@ def holding(lock_path: Path, target: Path, wait: float = WAIT_SECONDS) -> Iterat
         raise FileBusy(target, _busy_message(wait))
     try:
         try:
-            lock_path.parent.mkdir(parents=True, exist_ok=True)
-            fd = os.open(lock_path, os.O_RDWR | os.O_CREAT, 0o666)
-        except OSError as error:
+            # The project folder holds .workbench/, which holds locks/.
+            fd = gate.open_lock_file(lock_path, root=lock_path.parent.parent.parent)
+        except (OSError, FileProblem) as error:
             # A `.workbench/` this user may not write (a shared folder, a read-only copy)
             # must not stop the save: the write's own hash check still refuses a change.
             log.warning("%s: no lock (%s); writing with the hash check only", target, error)

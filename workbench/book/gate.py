@@ -236,6 +236,20 @@ def append_bytes(path: Path | str, data: bytes, *, root: Path | None, entry: str
         os.close(fd)
 
 
+def open_lock_file(path: Path | str, *, root: Path) -> int:
+    """A descriptor of a lock file (created when missing) inside the project, to hold an OS
+    lock on; anything but a regular file there is refused, before and after opening."""
+    resolved = _writable_target(path, root, "")
+    resolved.parent.mkdir(parents=True, exist_ok=True)
+    flags = os.O_RDWR | os.O_CREAT | (_READ_FLAGS & ~os.O_RDONLY)
+    fd = os.open(resolved, flags, 0o666)
+    refusal = special_file(path, os.fstat(fd).st_mode)
+    if refusal is not None:
+        os.close(fd)
+        raise refusal
+    return fd
+
+
 def make_folder(path: Path | str, *, root: Path | None, entry: str = "") -> Path:
     """Create a folder (and its parents) where it resolves to; returns that."""
     resolved = resolve(path, root=root, entry=entry)

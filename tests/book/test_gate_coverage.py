@@ -51,7 +51,13 @@ QUALIFIED_CALLS = {
 }
 # `X.open(...)` that opens no file: a project (a folder, through the gate inside) and a
 # non-modal dialog.
-NOT_FILES = {("Project", "open"), ("cls", "open"), ("dialog", "open"), ("copy", "copy")}
+NOT_FILES = {
+    ("Project", "open"),
+    ("cls", "open"),
+    ("dialog", "open"),
+    ("box", "open"),
+    ("copy", "copy"),
+}
 
 # Modules whose file calls are not project files, and why.
 ALLOWED = {
@@ -67,6 +73,7 @@ ALLOWED = {
     "book/templates.py": "the package's project templates (writes go through the gate)",
     "bundled.py": "copies the package's sample novel into a folder `new` checked is new",
     "cli/main.py": "os.devnull for a closed stdout",
+    "gui/crash_log.py": "crash logs in the user's Workbench folder, beside the settings",
     "gui/screenshots.py": "developer tool: renders docs/screenshots from a copy of the sample",
     "gui/prepare/screenshots.py": "developer tool: the same, for the Prepare dialog",
     "gui/self_test.py": "the self-test's own copy of the sample in a temporary folder",

@@ -41,8 +41,8 @@ from pathlib import Path
 
 from workbench.book.counting import count_zi
 from workbench.book.fixed_context import FixedPart, render_fixed_context, source_hashes
+from workbench.book.gate import read_text
 from workbench.book.project import Project
-from workbench.book.textio import read_text
 from workbench.book.watch import FolderWatch
 from workbench.feed import build_feed, token_counter
 from workbench.feed.render import feed_markdown
@@ -60,7 +60,7 @@ FIRST_SENTENCE = re.compile(r"[^。！？\n]{4,80}[。！？]")
 
 def corpus_chapters() -> list[tuple[str, str]]:
     """(title, text) of each 回 of the corpus."""
-    text = read_text(CORPUS).text
+    text = read_text(CORPUS, root=None).text
     found = list(HEADING.finditer(text))
     chapters = []
     for index, match in enumerate(found):

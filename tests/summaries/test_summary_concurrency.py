@@ -33,13 +33,13 @@ AUTHOR = textwrap.dedent(
     import sys, time
     from pathlib import Path
     from workbench.book.project import Project
-    from workbench.book.textio import read_text
+    from workbench.book.gate import read_text
     from workbench.errors import WorkbenchError
 
     project = Project.open(sys.argv[1])
     path = project.root / "references" / "rolling-summary.md"
     for note in range(int(sys.argv[2])):
-        loaded = read_text(path)
+        loaded = read_text(path, root=None)
         time.sleep(0.02)  # the author types
         head, rest = loaded.text.split("\\n", 1)
         text = f"{head}\\n\\n作者笔记 {note}。\\n{rest}"
@@ -142,13 +142,13 @@ def test_summarize_waits_while_another_writer_holds_the_lock(forty_chapters):
     """Deterministic: while this process holds rolling-summary.md's lock, a summarize run
     that has its section ready ("done") waits, so a write based on what was read before it
     started still succeeds, and the run then places its section in that new text."""
+    from workbench.book.gate import read_text
     from workbench.book.project import Project
-    from workbench.book.textio import read_text
 
     project = Project.open(forty_chapters)
     path = project.role_path(Role.ROLLING_SUMMARY)
     with project.locked(path):
-        before = read_text(path)
+        before = read_text(path, root=None)
         run = subprocess.Popen(
             [*WORKBENCH, "summarize", str(forty_chapters), "--range", "11-15", *OFFLINE],
             stdout=subprocess.PIPE,

@@ -8,6 +8,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from workbench.book import gate
+from workbench.book.bounded_json import parse_json
+from workbench.book.gate import MAX_JSON_BYTES
 from workbench.book.project import Project
 from workbench.errors import FileProblem
 
@@ -83,18 +85,21 @@ def read_dismissed(project: Project) -> frozenset[tuple[str, int, str]]:
     path = dismissals_path(project)
     if not path.is_file():
         return frozenset()
+    # Leading out, a pipe, too large: the gate says so itself.
+    raw = gate.read_bytes(path, root=project.root, limit=MAX_JSON_BYTES, what="a dismissals file")
     try:
-        data = gate.read_json(path, root=project.root, what="a dismissals file")
+        data = parse_json(raw, path)
         return frozenset(
             (str(item["rule"]), int(item["chapter"]), str(item["text"]))
             for item in data["dismissed"]
         )
-    except FileProblem:
-        raise  # leads out, a pipe, too large or too deep: it says so itself
-    except (OSError, ValueError, TypeError, KeyError, AttributeError) as error:
+    except (FileProblem, ValueError, TypeError, KeyError, AttributeError) as error:
+        why = (
+            error.problem if isinstance(error, FileProblem) else f"{type(error).__name__}: {error}"
+        )
         raise FileProblem(
             path,
-            f"not a list of dismissed findings ({type(error).__name__}: {error}); "
+            f"not a list of dismissed findings ({why}); "
             "nothing is dismissed until it is fixed or deleted",
         ) from error
 

@@ -141,6 +141,7 @@ def _unsealed_caches(project: Project) -> list[Problem]:
         if problem:
             message = f"cache ignored (rebuilt when next needed): {problem}; it decides no feed"
             found.append(_problem(project, Severity.WARNING, state / name, message))
+    return found
 
 
 # Folders of .workbench/ the app writes into: drafts, backups, saved feeds, autosaves.

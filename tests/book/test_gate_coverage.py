@@ -65,6 +65,7 @@ ALLOWED = {
     "book/textio.py": "the atomic-write primitive the gate calls (temp file, fsync, rename)",
     "book/memory_index.py": "SQLite opens only the private copy gate.private_copies made",
     "settings.py": "the user's settings folder, never project content (its own rules)",
+    "cache_key.py": "the cache-sealing key in the user's settings folder",
     "models/vocabularies.py": "the package's tokenizer data and the user's cache folder",
     "summaries/lexicon.py": "the package's jieba dictionaries",
     "summaries/tfidf.py": "the package's IDF table",

@@ -72,10 +72,11 @@ def _runs_workbench(pid: int) -> bool:
     script, the bundle, `python -m workbench`). Where the OS does not say (no /proc), it is
     taken to be one."""
     try:
-        raw = Path(f"/proc/{pid}/cmdline").read_bytes()
+        cmdline = Path(f"/proc/{pid}/cmdline")
+        raw = gate.read_bytes(cmdline, root=None, limit=1024 * 1024, what="a command line")
     except FileNotFoundError:
         return not Path("/proc/self/cmdline").exists()  # gone, or no /proc on this OS
-    except OSError:
+    except (OSError, FileProblem):
         return True
     args = [arg.decode("utf-8", "replace") for arg in raw.split(b"\0") if arg]
     for index, arg in enumerate(args[:4]):

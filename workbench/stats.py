@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from datetime import date, datetime, timedelta
 from pathlib import Path
 
+from workbench.book import gate
 from workbench.book.config_tables import config_table
 from workbench.book.counting import count_zi
 from workbench.book.project import Project
@@ -117,7 +118,7 @@ def record_save(
         return None
     moment = (now or datetime.now()).astimezone()
     record = SaveRecord(moment.isoformat(timespec="seconds"), moment.date(), chapter, before, after)
-    _append(path, [record])
+    _append(project, path, [record])
     return record
 
 
@@ -142,16 +143,14 @@ def reconstruct(project: Project, skip: Iterable[int] = ()) -> int:
             moment = changed.isoformat(timespec="seconds")
             records.append(SaveRecord(moment, changed.date(), ref.number, 0, zi, True))
     records.sort(key=lambda record: (record.time, record.chapter))
-    _append(path, records)
+    _append(project, path, records)
     return len(records)
 
 
-def _append(path: Path, records: Sequence[SaveRecord]) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
+def _append(project: Project, path: Path, records: Sequence[SaveRecord]) -> None:
     lines = "".join(json.dumps(_as_json(record), ensure_ascii=False) + "\n" for record in records)
     # Appending one short line is atomic enough: a torn last line is skipped when read.
-    with open(path, "a", encoding="utf-8") as out:
-        out.write(lines)
+    gate.append_bytes(path, lines.encode("utf-8"), root=project.root)
 
 
 def _as_json(record: SaveRecord) -> dict:
@@ -180,13 +179,14 @@ def read_history(project: Project) -> History:
     if size > MAX_STATS_BYTES:
         raise FileProblem(path, f"is {size:,} bytes, more than the {MAX_STATS_BYTES:,} read")
     records, unreadable = [], 0
-    with open(path, encoding="utf-8", errors="strict") as source:
-        for line in source:
-            record = _parsed(line) if len(line) <= MAX_LINE else None
-            if record is None:
-                unreadable += line.strip() != ""
-            else:
-                records.append(record)
+    data = gate.read_bytes(path, root=project.root, limit=MAX_STATS_BYTES, what="a save history")
+    for raw in data.splitlines():
+        line = raw.decode("utf-8", "replace")
+        record = _parsed(line) if len(raw) <= MAX_LINE else None
+        if record is None:
+            unreadable += line.strip() != ""
+        else:
+            records.append(record)
     records.sort(key=lambda record: record.time)
     return History(tuple(records), unreadable, path)
 

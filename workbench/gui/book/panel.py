@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
 )
 
 from workbench.book.project import Project
+from workbench.errors import WorkbenchError
 from workbench.gui.book.heatmap import PresenceHeatmap, PresenceModel
 from workbench.gui.book.painting import ACCENT, CURRENT, OVERDUE_RED, export_png, shade
 from workbench.gui.book.snapshot import BookSnapshot
@@ -353,10 +354,10 @@ class BookPanel(QWidget):
         )
         self.goal_bar.setTextVisible(True)
         self.streak_label.setText(self.tr("Streak: %1 days").replace("%1", str(summary.streak)))
-        ref = self.project.chapter(self.chapter) if self.project and self.chapter else None
-        zi = self.project.chapter_zi(ref) if ref else 0
         self.chapter_label.setText(
-            self.tr("Chapter %1: %2 字").replace("%1", str(self.chapter)).replace("%2", f"{zi:,}")
+            self.tr("Chapter %1: %2 字")
+            .replace("%1", str(self.chapter))
+            .replace("%2", self._chapter_zi())
         )
         self.estimated_label.setVisible(summary.estimated)
         self.estimated_label.setText(
@@ -366,6 +367,14 @@ class BookPanel(QWidget):
             )
         )
         self.estimated_label.setStyleSheet("color: #7a7f87")
+
+    def _chapter_zi(self) -> str:
+        """The editor's chapter's 字 as saved (a chapter whose file has gone: —)."""
+        ref = self.project.chapter(self.chapter) if self.project and self.chapter else None
+        try:
+            return f"{self.project.chapter_zi(ref):,}" if ref else "—"
+        except WorkbenchError:
+            return "—"
 
     # --- export --------------------------------------------------------------------------
 

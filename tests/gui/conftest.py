@@ -96,7 +96,7 @@ def make_window(qapp, dialogs, built_translations):
         window.close()
         assert window.summaries.worker_thread.isFinished(), "summary thread still running"
         assert window.context_panel.refresher.worker_thread.isFinished(), "feed thread running"
-        assert not window.watcher.is_running(), "watchdog observer still running"
+        assert not window.session.watcher.is_running(), "watchdog observer still running"
         assert window.book_panel.worker.thread_.isFinished(), "book snapshot thread running"
     stray = [w for w in qapp.topLevelWidgets() if w.isVisible() and w not in windows]
     assert not stray, f"stray windows left open: {stray}"

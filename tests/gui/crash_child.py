@@ -20,7 +20,7 @@ UNSAVED = "崩溃前没保存的一句。"
 
 def fault_in_the_event_loop(app: QApplication) -> None:
     window = next(w for w in app.topLevelWidgets() if isinstance(w, MainWindow))
-    editor = window.open_chapter(1)
+    editor = window.chapters.open_chapter(1)
     type_at_end(editor, UNSAVED)
     window.tabs.autosave_now(force=True)
     hold = threading.Event()

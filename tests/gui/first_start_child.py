@@ -31,9 +31,9 @@ def main() -> int:
         shutil.copytree(SAMPLE, novel)
         started = start_app(str(novel))
         window = started.window
-        window.open_chapter(12)
+        window.chapters.open_chapter(12)
         # With a pin the list shows (empty, a one-line hint stands in for it).
-        window.pin("worldbuilding/world.md#力量体系")
+        window.context_panel.pin("worldbuilding/world.md#力量体系")
         app.processEvents()
         room = window.screen().availableGeometry()
         tabs = [bar for bar in window.findChildren(QTabBar) if bar.parent() is window]

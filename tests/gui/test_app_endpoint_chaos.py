@@ -252,7 +252,7 @@ def test_a_summary_under_chaos_explains_writes_nothing_and_leaks_nothing(
     assert label == "Ch6-10" and chaos.summary_why in reason
     shown = window.status.currentMessage()
     assert shown.startswith("滚动摘要 Ch6-10 生成失败") and chaos.summary_why in shown
-    row = window.summary_jobs_model.rows[-1]
+    row = window.summary_policy.jobs_model.rows[-1]
     assert (row.label, row.state) == ("Ch6-10", "failed") and chaos.summary_why in row.detail
     qtbot.waitUntil(window.summaries.is_idle)
     assert _written(novel) == before, "nothing of the reply is written"

@@ -119,8 +119,8 @@ def test_dragging_a_pin_reorders_pins_json_and_the_feed_and_survives_reopening(
     window, panel, novel: Path, qtbot
 ):
     show(qtbot, panel, "MainWriter", 13)
-    assert window.pin("worldbuilding/world.md#力量体系")
-    assert window.pin("characters/characters.md")
+    assert window.context_panel.pin("worldbuilding/world.md#力量体系")
+    assert window.context_panel.pin("characters/characters.md")
     settled(qtbot, panel)
     pins = panel.pin_model
     assert pins.objectName() == "pinModel"
@@ -158,7 +158,7 @@ def test_a_pin_to_a_deleted_section_shows_broken_and_the_feed_still_builds(
     window, panel, novel: Path, qtbot
 ):
     show(qtbot, panel, "MainWriter", 13)
-    assert window.pin("worldbuilding/world.md#力量体系")
+    assert window.context_panel.pin("worldbuilding/world.md#力量体系")
     settled(qtbot, panel)
     world = novel / "worldbuilding/world.md"
     world.write_text(world.read_text(encoding="utf-8").replace("## 力量体系", "## 修炼"), "utf-8")

@@ -20,7 +20,7 @@ def test_find_and_replace_all_is_one_undo_step(window, novel: Path) -> None:
     path = Project.open(novel).chapters[0].path
     editor = window.open_path(path)
     editor.load(window.project.write(path, "甲乙甲丙甲\n"))
-    window.open_find_bar()
+    window.tabs.open_find_bar()
     bar = editor.find_bar
     assert bar.isVisible()
     bar.find_edit.setText("甲")
@@ -122,13 +122,13 @@ def test_import_shows_the_split_before_writing(make_window, tmp_path: Path, monk
     monkeypatch.setattr(
         ImportPreviewDialog, "exec", preview_then(ImportPreviewDialog.DialogCode.Rejected)
     )
-    assert not window.import_manuscript(manuscript, target)
+    assert not window.opening.import_manuscript(manuscript, target)
     assert not (target / "chapters").exists()
 
     monkeypatch.setattr(
         ImportPreviewDialog, "exec", preview_then(ImportPreviewDialog.DialogCode.Accepted)
     )
-    assert window.import_manuscript(manuscript, target)
+    assert window.opening.import_manuscript(manuscript, target)
     table = shown[-1].table
     assert table.rowCount() == 2
     # The heading as it will be written: the author's 第一章, not a rewritten 第1章.

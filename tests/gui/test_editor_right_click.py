@@ -24,7 +24,7 @@ def text_point(editor, line: int = 2, character: int = 1) -> QPoint:
 
 
 def test_right_click_in_the_text_opens_the_menu_and_escape_closes_it(window) -> None:
-    editor = window.open_chapter(1)
+    editor = window.chapters.open_chapter(1)
     viewport = editor.text_edit.viewport()
     menu = real_input.open_menu(viewport, QPoint(100, 100))
     assert "记为伏笔" in real_input.menu_texts(menu)
@@ -38,7 +38,7 @@ def test_right_click_in_the_text_opens_the_menu_and_escape_closes_it(window) -> 
 
 def test_right_click_in_the_margin_beside_the_text_opens_the_same_menu(window) -> None:
     window.resize(1800, 900)
-    editor = window.open_chapter(1)
+    editor = window.chapters.open_chapter(1)
     edit = editor.text_edit
     margin = edit.viewport().geometry().left()
     assert margin > 20, "the window is too narrow to have a margin beside the text"
@@ -48,7 +48,7 @@ def test_right_click_in_the_margin_beside_the_text_opens_the_same_menu(window) -
 
 
 def test_select_by_dragging_then_record_as_foreshadowing_by_keyboard(window, novel: Path) -> None:
-    editor = window.open_chapter(3)
+    editor = window.chapters.open_chapter(3)
     viewport = editor.text_edit.viewport()
     start = text_point(editor, 2, 1)
     end = text_point(editor, 2, 7)

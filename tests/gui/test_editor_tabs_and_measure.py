@@ -35,7 +35,7 @@ def _settle(qtbot, window, width: int) -> None:
 
 def test_chapter_tabs_show_number_and_title_other_files_their_name(window) -> None:
     assert _current_tab(window) == ("第12章 赤石坳", "chapters/ch012.md")
-    window.previous_chapter()
+    window.chapters.previous_chapter()
     assert _current_tab(window) == ("第11章 无名灯", "chapters/ch011.md")
     window.open_path(window.project.role_path(Role.ROLLING_SUMMARY))
     assert _current_tab(window) == ("rolling-summary.md", "references/rolling-summary.md")

@@ -66,9 +66,9 @@ def test_our_own_saves_do_not_raise_the_bar(window, novel: Path, qtbot, type_at_
     path = Project.open(novel).chapters[0].path
     editor = window.open_path(path)
     type_at_end(editor, "存")
-    batches, own = window.external_batches, window.watcher.own_saves
+    batches, own = window.external_batches, window.session.watcher.own_saves
     assert window.tabs.save(editor)
-    qtbot.waitUntil(lambda: window.watcher.own_saves > own)  # the watcher did see the write
+    qtbot.waitUntil(lambda: window.session.watcher.own_saves > own)  # the watcher did see the write
     assert window.external_batches == batches  # and it was not handled as another's change
     type_at_end(editor, "再改")
     assert not editor.has_conflict()

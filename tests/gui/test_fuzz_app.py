@@ -76,7 +76,7 @@ def work_with(window, dialogs, project: Path, target: str, qtbot, type_at_end) -
     type, regenerate a rolling summary, type into a chapter and save it."""
     panel, browser = window.context_panel, window.tracker_browser
     window.open_path(project / target)
-    editor = window.open_chapter(CHAPTER)
+    editor = window.chapters.open_chapter(CHAPTER)
     settled(qtbot, panel)
     for agent in AGENTS:
         panel.agent_picker.setCurrentIndex(panel.agent_picker.findData(agent))
@@ -100,14 +100,14 @@ def work_with(window, dialogs, project: Path, target: str, qtbot, type_at_end) -
         assert not browser.add_entry({"id": "F099", "content": "新", "planted": "12"})
     elif target == PLOT:
         resolve_one_entry(browser, project / target)
-    window.pin("F001")
+    window.context_panel.pin("F001")
     settled(qtbot, panel)
     choose_another_chapter_type(panel)
     settled(qtbot, panel)
-    window.open_summary_jobs().close()
+    window.summary_policy.open_jobs().close()
     if target == ROLLING:  # a generated section is written into this file, if it reads
         dialogs.answer(StandardButton.Yes)  # if the section was written by hand: replace it
-        window.regenerate_summary(6, 10)
+        window.summary_policy.regenerate(6, 10)
         dialogs.answers.clear()
     if editor is not None:
         type_at_end(editor, TYPED)
@@ -145,7 +145,7 @@ def closed(window, qapp) -> None:
     window.close()
     assert window.summaries.worker_thread.isFinished(), "summary thread still running"
     assert window.context_panel.refresher.worker_thread.isFinished(), "feed thread running"
-    assert not window.watcher.is_running(), "watchdog observer still running"
+    assert not window.session.watcher.is_running(), "watchdog observer still running"
     window.deleteLater()
     qapp.sendPostedEvents(None, QEvent.Type.DeferredDelete)
 
@@ -274,7 +274,7 @@ def test_mutated_manuscripts_import_or_are_refused_clearly_in_the_app(
         window = create_window(Settings())
         window.show()
         try:
-            imported = window.import_manuscript(manuscript, target)
+            imported = window.opening.import_manuscript(manuscript, target)
             told = [text for _kind, _title, text in dialogs.asked[asked:]]
         finally:
             closed(window, qapp)

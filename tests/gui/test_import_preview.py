@@ -37,7 +37,7 @@ def test_platform_lines_are_listed_and_dropped_only_when_asked(
 
     monkeypatch.setattr(ImportPreviewDialog, "exec", exec_)
     window = make_window()
-    assert window.import_manuscript(manuscript, target)
+    assert window.opening.import_manuscript(manuscript, target)
     assert len(seen["listed"]) == 3 and "求收藏！求月票！" in seen["listed"][2]
     assert "第一卷 风起" in seen["notes"]
     assert int(seen["dropped_zi"].replace(",", "")) < int(seen["kept_zi"].replace(",", ""))

@@ -113,11 +113,11 @@ def test_next_previous_and_new_chapter(window, novel: Path) -> None:
     project = Project.open(novel)
     last = project.chapters[-1]
     window.open_path(project.chapters[0].path)
-    window.next_chapter()
+    window.chapters.next_chapter()
     assert window.tabs.current_editor().path == project.chapters[1].path
-    window.previous_chapter()
+    window.chapters.previous_chapter()
     assert window.tabs.current_editor().path == project.chapters[0].path
-    editor = window.new_chapter()
+    editor = window.chapters.new_chapter()
     assert editor.chapter == last.number + 1
     assert editor.path == project.new_chapter_path(last.number + 1)
     assert editor.path.read_text(encoding="utf-8") == f"# 第{last.number + 1}章 \n\n"

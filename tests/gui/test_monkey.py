@@ -188,7 +188,7 @@ def monkey_window(qapp, sample_copy, monkeypatch):
         window.resize(1280, 800)
         window.show()
         assert window.open_project(sample_copy)
-        window.open_chapter(12)
+        window.chapters.open_chapter(12)
         window.actions_.quit.setEnabled(False)
         yield window
     finally:

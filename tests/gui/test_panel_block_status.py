@@ -49,7 +49,7 @@ def test_a_summary_older_than_the_chapter_needs_is_outdated_not_complete(
     (book / "references" / "relationship-tracker.md").write_text(RELATIONSHIP_HEADER, "utf-8")
     window = make_window()
     assert window.open_project(book)
-    window.open_chapter(100)
+    window.chapters.open_chapter(100)
     panel = window.context_panel
     panel.agent_picker.setCurrentIndex(panel.agent_picker.findData("MainWriter"))
     settled(qtbot, panel)

@@ -25,7 +25,7 @@ def summary_children() -> list[str]:
 
 def states(window) -> list[tuple[str, str]]:
     """(range, state) of every row of the queue view's model."""
-    return [(row.label, row.state) for row in window.summary_jobs_model.rows]
+    return [(row.label, row.state) for row in window.summary_policy.jobs_model.rows]
 
 
 @pytest.fixture
@@ -64,15 +64,15 @@ def test_saving_the_last_chapter_of_an_imported_book_asks_first_and_cancel_stops
     qtbot.waitUntil(lambda: summary_children() == ["summary Ch1-5"], timeout=10_000)
 
     # Cancelling the running job from the queue view stops its process and writes nothing.
-    view = window.open_summary_jobs()
-    first = window.summary_jobs_model.index(0, Column.RANGE).data(JOB_ID_ROLE)
+    view = window.summary_policy.open_jobs()
+    first = window.summary_policy.jobs_model.index(0, Column.RANGE).data(JOB_ID_ROLE)
     view.select_job(first)
     assert view.cancel_button.isEnabled()
     with qtbot.waitSignal(window.summaries.cancelled, timeout=5_000) as cancelled:
         view.cancel_button.click()
     assert cancelled.args[0] == first
     assert states(window)[0] == ("Ch1-5", "cancelled")
-    assert window.summary_jobs_model.index(0, Column.STATE).data() == "已取消"
+    assert window.summary_policy.jobs_model.index(0, Column.STATE).data() == "已取消"
     qtbot.waitUntil(lambda: states(window)[1] == ("Ch6-10", "running"), timeout=10_000)
     assert "summary Ch1-5" not in summary_children()
 
@@ -106,7 +106,7 @@ def test_a_single_job_for_a_model_endpoint_asks_with_a_token_estimate(
 
 
 def test_regenerating_one_range_from_the_queue_view(window, novel, dialogs, qtbot):
-    view = window.open_summary_jobs()
+    view = window.summary_policy.open_jobs()
     # Both sections of the sample were written by hand: regenerating asks before replacing.
     assert [view.ranges.itemText(i) for i in range(view.ranges.count())] == [
         "Ch1-5（手写）",
@@ -124,7 +124,7 @@ def test_regenerating_one_range_from_the_queue_view(window, novel, dialogs, qtbo
     assert states(window) == [("Ch6-10", "done")]
     text = (novel / ROLLING).read_text(encoding="utf-8")
     assert "## 滚动摘要 Ch6-Ch10\n<!-- workbench:chapters" in text
-    view.set_sections(window.summary_ranges())
+    view.set_sections(window.summary_policy.ranges())
     assert view.ranges.itemText(1) == "Ch6-10"  # generated now, and not stale
     view.close()
 

@@ -105,7 +105,7 @@ def queue(qapp, novel: Path):
     made = SummaryQueue(Settings())
     made.set_project(Project.open(novel))
     yield made
-    made.shutdown()
+    made.shut_down()
     assert made.worker_thread.isFinished()
 
 
@@ -157,7 +157,7 @@ def test_shutdown_while_a_job_runs_stops_the_process_and_the_thread(
     before = _without_section(novel, 6, 10)
     queue.submit(SummaryJob(6, 10))
     qtbot.waitUntil(lambda: bool(_summary_processes()), timeout=10_000)
-    queue.shutdown()
+    queue.shut_down()
     assert queue.worker_thread.isFinished()
     assert not _summary_processes()
     assert (novel / ROLLING).read_text(encoding="utf-8") == before

@@ -216,7 +216,7 @@ def test_double_clicking_a_chapter_cell_opens_that_chapter(window, novel: Path, 
     assert window.tabs.current_editor().chapter == 3
     assert browser.chapter == 3, "the browser follows the editor to chapter 3"
     # 计划回收 20 is not written and has no plan: the author is told, nothing opens.
-    window.open_chapter(20)
+    window.chapters.open_chapter(20)
     assert window.tabs.current_editor().chapter == 3
 
 

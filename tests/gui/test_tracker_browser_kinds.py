@@ -38,7 +38,7 @@ def test_the_declared_kind_has_its_own_tab_with_reasons(make_window, novel, qtbo
     declare_items(novel)
     window = make_window()
     assert window.open_project(novel)
-    window.open_chapter(13)
+    window.chapters.open_chapter(13)
     panel = items_tab(window, qtbot)
     model = panel.model
     names = [model.index(r, 0).data() for r in range(model.rowCount())]

@@ -45,7 +45,7 @@ def test_the_browser_replaces_the_placeholder_and_follows_the_editor(window, nov
     # The sample opens at its last chapter, 12; the browser follows it.
     assert window.tabs.current_editor().chapter == 12
     assert browser.chapter == 12 and browser.editor_chapter == 12
-    window.open_chapter(5)
+    window.chapters.open_chapter(5)
     assert browser.chapter == 5
     assert browser.ledger.model.headerData(1, Qt.Orientation.Horizontal) == "第5章"
 

@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
+from typing import Protocol
 
 from workbench.book.numerals import NUMERAL_CHARS, parse_number
 from workbench.book.plain_yaml import plain_mapping
+from workbench.book.textio import TextFile
 from workbench.errors import FileProblem
 
 CHAPTER_TYPES = ("plot", "battle", "emotion", "transition")
@@ -92,6 +95,27 @@ def with_chapter_type(text: str, chapter_type: str, path: Path | str = "<plan>")
     else:
         block = (block + newline if block else "") + f"type: {chapter_type}"
     return text[:start] + block + text[end:]
+
+
+class PlanFiles(Protocol):
+    """What write_chapter_type uses of a book.project.Project (which reads its plans through
+    this module, so it cannot be imported here)."""
+
+    def plan_file(self, number: int) -> Path | None: ...
+    def plan(self, number: int) -> Plan | None: ...
+    def update(self, path: Path, change: Callable[[TextFile | None], str]) -> TextFile: ...
+
+
+def write_chapter_type(project: PlanFiles, chapter: int, chapter_type: str) -> Path | None:
+    """Write `type:` into chapter N's plan front matter, nothing else in the file; the plan's
+    path, or None when chapter N has no plan file. A plan that does not parse is never
+    rewritten; the file is read and written under its lock (the summary process may write)."""
+    path = project.plan_file(chapter)
+    if path is None:
+        return None
+    project.plan(chapter)  # raises for a plan that does not parse
+    project.update(path, lambda now: with_chapter_type(now.text if now else "", chapter_type, path))
+    return path
 
 
 def _refuse_aliases(block: str, path: Path | str) -> None:

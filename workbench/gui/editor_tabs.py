@@ -78,6 +78,17 @@ class EditorTabs(QTabWidget):
         widget = self.currentWidget()
         return widget if isinstance(widget, ChapterEditor) else None
 
+    def close_current(self) -> None:
+        """Close the tab in front (asking about unsaved edits)."""
+        if self.currentIndex() >= 0:
+            self.close_tab(self.currentIndex())
+
+    def open_find_bar(self) -> None:
+        """Show find and replace in the editor in front."""
+        editor = self.current_editor()
+        if editor:
+            editor.open_find_bar()
+
     def editor_for(self, path: Path) -> ChapterEditor | None:
         """The editor showing `path`, if it is open."""
         return next((e for e in self.editors() if e.path == Path(path)), None)

@@ -93,6 +93,10 @@ class ProjectTree(QTreeWidget):
         if current:
             self.select_path(current)
 
+    def files_changed(self, paths: set[Path]) -> None:
+        """Files were saved here or changed on disk (what the project session says)."""
+        self.refresh_paths(paths)
+
     def refresh_paths(self, paths: set[Path]) -> None:
         """Relabel the rows of these changed files (a save, an edit by another program); the
         whole tree is rebuilt only when a file came or went. On a book of hundreds of

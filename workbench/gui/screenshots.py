@@ -105,7 +105,9 @@ def render(out_dir: Path, work: Path) -> list[Path]:
     window.open_project(novel)
     window.tree.scrollToTop()
     written.append(save(window, out_dir / "main-window.png"))
-    window.pin("worldbuilding/world.md#力量体系")  # one pin, so the list shows what pins are
+    window.context_panel.pin(
+        "worldbuilding/world.md#力量体系"
+    )  # one pin, so the list shows what pins are
     written += context_panel_shots(window, out_dir, "context-panel", [SIZE, (1280, 720)])
 
     # A chapter with unsaved edits whose file another program changed: the conflict bar.

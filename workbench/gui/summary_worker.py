@@ -315,7 +315,7 @@ class SummaryQueue(QObject):
             self.cancelled.emit(running.job_id, running.job.label)
         self.changed.emit()
 
-    def shutdown(self) -> None:
+    def shut_down(self) -> None:
         """Cancel everything, stop the worker thread and wait for it."""
         self.cancel_all()
         self.worker_thread.quit()

@@ -114,7 +114,7 @@ def test_the_timeline_states_equal_the_trackers_command(qtbot, window, novel):
     panel = shown(qtbot, window)
     timeline = panel.timeline
     assert timeline.objectName() == "foreshadowingTimeline"
-    window.open_chapter(7)
+    window.chapters.open_chapter(7)
     qtbot.waitUntil(lambda: timeline.chapter == 7)
     printed = subprocess.run(
         [

@@ -248,7 +248,7 @@ class BookPanel(QWidget):
         if project is not None:
             self.refresh()
 
-    def follow_editor_chapter(self, chapter: int | None) -> None:
+    def follow_chapter(self, chapter: int | None) -> None:
         """The editor moved to chapter N: the lines follow it."""
         if chapter is None or chapter == self.chapter:
             return

@@ -37,7 +37,7 @@ from workbench.book.plans import CHAPTER_TYPES
 from workbench.book.project import Project
 from workbench.errors import WorkbenchError
 from workbench.feed import AGENTS, Feed, Layer, Status
-from workbench.feed.pins import PinProblem, add_pin, remove_pin
+from workbench.feed.pins import PINS_FILE, PinProblem, add_pin, pin_ref, remove_pin
 from workbench.gui.context.model import (
     COVERS_ROLE,
     PIN_ROLE,
@@ -279,8 +279,13 @@ class ContextPanel(QWidget):
             self.follow_chapter(last)
         self._show_titles()
 
-    def follow_chapter(self, chapter: int) -> None:
-        """Show `chapter` (the editor's current chapter changed)."""
+    def follow_chapter(self, chapter: int | None) -> None:
+        """Show `chapter` (the editor's current chapter changed); a file of no chapter (a
+        tracker, the outline) shows the book's last chapter."""
+        if chapter is None:
+            if self.project is None or not self.project.chapters:
+                return
+            chapter = self.project.chapters[-1].number
         if chapter == self.chapter_picker.value() and self.current is not None:
             return
         self.chapter_picker.blockSignals(True)
@@ -293,6 +298,12 @@ class ContextPanel(QWidget):
         """Show `chapter` as this type without writing it (the chapter has no plan file)."""
         self._type_override = (chapter, chapter_type)
         self.rebuild_now()
+
+    def files_changed(self, paths: set[Path]) -> None:
+        """Files were saved or changed on disk: the pins may have, and the feed again soon."""
+        if self.project is not None and self.project.root / PINS_FILE in paths:
+            self.pin_model.reload()
+        self.schedule_rebuild()
 
     def schedule_rebuild(self, *_args) -> None:
         """Rebuild once the author pauses (text typed, a file changed on disk)."""
@@ -320,12 +331,18 @@ class ContextPanel(QWidget):
         """The feed shown now (None before the first build or after an error)."""
         return self.current.feed if self.current else None
 
-    def shutdown(self) -> None:
+    def shut_down(self) -> None:
         """Stop the worker thread and wait for it."""
         self.debounce.stop()
         self.refresher.shutdown()
 
     # --- pins --------------------------------------------------------------------------
+
+    def pin_path(self, path: Path, section: str = "") -> bool:
+        """Pin a file of the project, or one section of it (from the tree or the editor)."""
+        if self.project is None:
+            return False
+        return self.pin(pin_ref(self.project, path, section))
 
     def pin(self, ref: str) -> bool:
         """Pin `ref` at the end of the list; a refusal is reported with its reason."""

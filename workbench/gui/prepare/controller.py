@@ -1,8 +1,8 @@
 """The prepare flow's side of the router: which feed the button asks for, running the
 checklist's fixes through the window's services, and writing a draft into its chapter.
 
-The main window owns one of these and connects it in `_wire()`; the dialog only emits
-requests, so it never reaches into the editor tabs or the summary queue itself.
+The main window owns one of these, handing it the project session, the editor tabs and the
+summary policy; the dialog only emits requests, so it never reaches into them itself.
 """
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtWidgets import QMessageBox, QWidget
@@ -27,32 +27,15 @@ from workbench.gui.prepare.draft_view import DraftView
 from workbench.summaries.jobs import FixedContextJob, pending_jobs
 
 if TYPE_CHECKING:
-    from workbench.book.project import Project
     from workbench.gui.context.worker import FeedRequest
-    from workbench.gui.editor import ChapterEditor
     from workbench.gui.editor_tabs import EditorTabs
-    from workbench.gui.project_tree import ProjectTree
-    from workbench.gui.summary_worker import SummaryQueue
+    from workbench.gui.session import ProjectSession
+    from workbench.gui.summaries.policy import SummaryPolicy
     from workbench.settings import Settings
-    from workbench.summaries.rolling import SummaryJob
 
 log = logging.getLogger(__name__)
 
 DEFAULT_AGENT = "MainWriter"
-
-
-class PrepareHost(Protocol):
-    """What the flow uses of the window that owns it (the main window), named here so this
-    module does not import the window that imports it."""
-
-    project: Project | None
-    settings: Settings
-    tabs: EditorTabs
-    tree: ProjectTree
-    summaries: SummaryQueue
-
-    def queue_summaries(self, jobs: list[SummaryJob], why: str) -> list[int]: ...
-    def open_path(self, path: Path) -> ChapterEditor | None: ...
 
 
 class PrepareFeed(QObject):
@@ -60,11 +43,27 @@ class PrepareFeed(QObject):
 
     statusMessage = Signal(str)
     chapterWritten = Signal(object)  # Path of a chapter a draft was saved into
+    openRequested = Signal(object)  # Path of a file the author should see (a fix made it)
+    fileCreated = Signal(object)  # Path (or None) of what a fix laid down: the tree re-lists
     usageRecorded = Signal(object)  # UsageRecord of a send
 
-    def __init__(self, window: PrepareHost, parent: QWidget) -> None:
+    def __init__(
+        self,
+        session: ProjectSession,
+        tabs: EditorTabs,
+        summaries: SummaryPolicy,
+        settings: Settings,
+        parent: QWidget,
+    ) -> None:
         super().__init__(parent)
-        self.window = window
+        self.session = session
+        self.tabs = tabs
+        self.summaries = summaries
+        self.settings = settings
+        summaries.queue.progress.connect(self.fix_progress)
+        summaries.queue.done.connect(self.fix_ended)
+        summaries.queue.cancelled.connect(self.fix_ended)
+        summaries.queue.failed.connect(self.fix_failed)
         self.parent_widget = parent  # the dialogs' and message boxes' parent
         self.default_agent = DEFAULT_AGENT
         self.dialog: PrepareFeedDialog | None = None
@@ -80,6 +79,7 @@ class PrepareFeed(QObject):
 
     def set_settings(self, settings) -> None:  # type: ignore[no-untyped-def]
         """New settings (an endpoint configured or changed): the open dialog uses them."""
+        self.settings = settings
         if self.dialog is not None:
             self.dialog.set_settings(settings)
 
@@ -90,7 +90,7 @@ class PrepareFeed(QObject):
 
     def current_request(self) -> tuple[int, str | None] | None:
         """(chapter, chapter type or None for the plan's) of the feed to prepare now."""
-        project = self.window.project
+        project = self.session.project
         if project is None:
             return None
         if self._request_source is not None:
@@ -100,7 +100,7 @@ class PrepareFeed(QObject):
 
     def selected_passage(self) -> tuple[int, int] | None:
         """The selection in the chapter editor in front, as offsets into the chapter's text."""
-        editor = self.window.tabs.current_editor()
+        editor = self.tabs.current_editor()
         if editor is None or editor.chapter is None:
             return None
         cursor = editor.text_edit.textCursor()
@@ -117,9 +117,9 @@ class PrepareFeed(QObject):
 
     def unsaved_view(self):  # type: ignore[no-untyped-def]
         """The project as it reads with every unsaved editor buffer in place of its file."""
-        project = self.window.project
+        project = self.session.project
         assert project is not None
-        buffers = self.window.tabs.unsaved_buffers()
+        buffers = self.tabs.unsaved_buffers()
         return project.with_buffers(buffers) if buffers else project
 
     def open_default(self) -> PrepareFeedDialog | None:
@@ -128,7 +128,7 @@ class PrepareFeed(QObject):
 
     def open_for(self, agent: str, chapter: int | None = None) -> PrepareFeedDialog | None:
         """Build `agent`'s feed for `chapter` (default: the current one); show the dialog."""
-        project, current = self.window.project, self.current_request()
+        project, current = self.session.project, self.current_request()
         if project is None or current is None:
             self.statusMessage.emit(self.tr("Open a project first."))
             return None
@@ -183,7 +183,7 @@ class PrepareFeed(QObject):
             old.close()
             old.deleteLater()
         dialog = PrepareFeedDialog(
-            project, self.window.settings, agent, chapter, builder, self.parent_widget
+            project, self.settings, agent, chapter, builder, self.parent_widget
         )
         dialog.setProperty("requestKey", key)
         dialog.fixRequested.connect(self.run_fix)
@@ -200,11 +200,11 @@ class PrepareFeed(QObject):
 
     def run_fix(self, fix: Fix) -> None:
         """Do what a checklist fix button says."""
-        project, dialog = self.window.project, self.dialog
+        project, dialog = self.session.project, self.dialog
         if project is None or dialog is None:
             return
         if fix.kind is FixKind.FIXED_CONTEXT:
-            job_id = self.window.summaries.submit(FixedContextJob())
+            job_id = self.summaries.queue.submit(FixedContextJob())
             self._fix_jobs[job_id] = fix.kind
             dialog.fix_running(fix.kind, self.tr("Generating…"))
             return
@@ -216,7 +216,7 @@ class PrepareFeed(QObject):
                 )
                 return
             why = self.tr("The feed for chapter %1").replace("%1", str(dialog.chapter))
-            queued = self.window.queue_summaries(jobs, why)  # asks first when it is a lot
+            queued = self.summaries.submit(jobs, why)  # asks first when it is a lot
             if not queued:
                 return
             for job_id in queued:
@@ -232,9 +232,9 @@ class PrepareFeed(QObject):
             prompts.show_problem(dialog, self.tr("Cannot create the file"), str(error))
             return
         project.rescan()
-        self.window.tree.refresh()
+        self.fileCreated.emit(path)  # the tree lists what the fix laid down
         if path is not None:
-            self.window.open_path(path)
+            self.openRequested.emit(path)
         dialog.refresh()
 
     def fix_progress(self, job_id: int, text: str) -> None:
@@ -261,7 +261,7 @@ class PrepareFeed(QObject):
 
     def edit_prompts(self) -> None:
         """Open the project's system-message template (created from the shipped one)."""
-        project = self.window.project
+        project = self.session.project
         if project is None:
             return
         try:
@@ -269,19 +269,19 @@ class PrepareFeed(QObject):
         except OSError as error:
             prompts.show_problem(self.dialog, self.tr("Cannot create the file"), str(error))
             return
-        self.window.open_path(path)
+        self.openRequested.emit(path)
 
     # --- drafts ------------------------------------------------------------------------
 
     def save_draft(self, view: DraftView, append: bool) -> bool:
         """Write a draft into its chapter: replacing the text (asked first, old text backed
         up in .workbench/backups/) or appended. Never over unsaved edits in the editor."""
-        project = self.window.project
+        project = self.session.project
         if project is None:
             return False
         number, draft = view.chapter, view.text()
         ref = project.chapter(number)
-        editor = self.window.tabs.editor_for(ref.path) if ref else None
+        editor = self.tabs.editor_for(ref.path) if ref else None
         if editor is not None and editor.is_modified():
             prompts.show_problem(
                 view,
@@ -323,7 +323,7 @@ class PrepareFeed(QObject):
         return True
 
     def _after_write(self, path: Path, editor) -> None:  # type: ignore[no-untyped-def]
-        project = self.window.project
+        project = self.session.project
         assert project is not None
         if editor is not None:
             editor.load(project.read(path), keep_undo=True)

@@ -39,7 +39,7 @@ def render_summaries(
     queue.submit(SummaryJob(1, 5))
     queue.submit(SummaryJob(11, 12))
     settle(600)
-    dialog = window.open_summary_jobs()
+    dialog = window.summary_policy.open_jobs()
     dialog.resize(760, 360)
     written.append(save(dialog, out_dir / "summary-jobs.png"))
     dialog.close()

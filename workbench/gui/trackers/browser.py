@@ -157,6 +157,10 @@ class TrackerBrowser(QWidget):
         self.chapter_spin.blockSignals(False)
         self.store.set_project(project)
 
+    def shut_down(self) -> None:
+        """The window closes: no refresh is left waiting."""
+        self._refresh_timer.stop()
+
     def set_write_guard(self, guard) -> None:
         """`guard(path)` is True while the author has unsaved edits to that file open."""
         self.store.write_guard = guard
@@ -166,7 +170,7 @@ class TrackerBrowser(QWidget):
         """The chapter the browser shows states at."""
         return self.chapter_spin.value()
 
-    def follow_editor_chapter(self, chapter: int | None) -> None:
+    def follow_chapter(self, chapter: int | None) -> None:
         """The editor shows chapter N now: relevance follows it, and so does the browser's
         chapter unless the author set one by hand."""
         if chapter is None or chapter == self.editor_chapter:
@@ -401,7 +405,7 @@ class TrackerBrowser(QWidget):
     def new_entry_from_selection(self, text: str, chapter: int | None) -> EntryDialog:
         """记为伏笔 in the editor: the selection becomes the new entry's 内容."""
         if chapter is not None:
-            self.follow_editor_chapter(chapter)
+            self.follow_chapter(chapter)
         return self.new_entry(text)
 
     def _entry_accepted(self, dialog: EntryDialog) -> None:

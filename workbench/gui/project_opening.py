@@ -1,0 +1,164 @@
+"""Where a project comes from: a folder the author picks, a new project laid down from the
+templates, a manuscript imported (with its preview), a copy of the bundled sample, or one of
+the recent projects. Each ends in the window's `open_project`; nothing here opens one itself."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from pathlib import Path
+
+from PySide6.QtCore import QObject
+from PySide6.QtGui import QAction
+from PySide6.QtWidgets import QFileDialog, QMenu, QWidget
+
+from workbench.book.importer import ImportPlan, plan_import, read_manuscript, write_import
+from workbench.book.project import Project
+from workbench.book.templates import create_project
+from workbench.bundled import copy_sample_novel
+from workbench.errors import WorkbenchError
+from workbench.gui import prompts
+from workbench.gui.import_dialog import ImportPreviewDialog
+from workbench.gui.welcome import WelcomePage, sample_destination
+from workbench.settings import Settings, save_settings
+
+log = logging.getLogger(__name__)
+
+MAX_RECENT = 10
+
+
+class ProjectOpening(QObject):
+    """The ways to open a project; `open_project(folder)` opens it, `current()` is the open
+    one (an import into it refreshes it instead), `refresh()` re-lists it."""
+
+    def __init__(
+        self,
+        open_project: Callable[[Path | str], bool],
+        current: Callable[[], Project | None],
+        refresh: Callable[[], None],
+        parent: QWidget,
+    ) -> None:
+        super().__init__(parent)
+        self.parent_widget = parent
+        self.open_project = open_project
+        self.current = current
+        self.refresh = refresh
+
+    def open_sample_copy(self) -> bool:
+        """Copy the bundled sample into a new folder of the author's (asking first) and open it."""
+        target = sample_destination()
+        if not prompts.ask_copy_sample(self.parent_widget, str(target)):
+            return False
+        try:
+            copy_sample_novel(target)
+        except (OSError, WorkbenchError) as error:
+            prompts.show_problem(
+                self.parent_widget, self.tr("Cannot copy the sample novel"), str(error)
+            )
+            return False
+        return self.open_project(target)
+
+    def choose_project_folder(self) -> None:
+        """Ask for a folder and open it."""
+        folder = QFileDialog.getExistingDirectory(
+            self.parent_widget, self.tr("Open project folder")
+        )
+        if folder:
+            self.open_project(folder)
+
+    def choose_new_project_folder(self) -> None:
+        """Ask for an empty folder, lay down a new project there and open it."""
+        folder = QFileDialog.getExistingDirectory(
+            self.parent_widget, self.tr("Folder for the new project")
+        )
+        if not folder:
+            return
+        try:
+            create_project(folder)
+        except WorkbenchError as error:
+            prompts.show_problem(self.parent_widget, self.tr("Cannot create project"), str(error))
+            return
+        self.open_project(folder)
+
+    def choose_manuscript(self) -> None:
+        """Ask for a TXT/MD manuscript and a target folder, preview the split, then write it."""
+        source, _ = QFileDialog.getOpenFileName(
+            self.parent_widget,
+            self.tr("Import manuscript"),
+            "",
+            self.tr("Manuscripts (*.txt *.md *.docx);;All files (*)"),
+        )
+        if not source:
+            return
+        project = self.current()
+        start = str(project.root) if project else str(Path(source).parent)
+        target = QFileDialog.getExistingDirectory(
+            self.parent_widget, self.tr("Project folder to import into"), start
+        )
+        if target:
+            self.import_manuscript(Path(source), Path(target))
+
+    def import_manuscript(self, source: Path, target: Path) -> bool:
+        """Split `source`, show the preview, and write the chapters into `target` if accepted."""
+
+        def split_for(strip_boilerplate: bool) -> ImportPlan:
+            split = read_manuscript(source, strip_boilerplate=strip_boilerplate)
+            return plan_import(split, target)
+
+        try:
+            plan = split_for(False)
+        except WorkbenchError as error:
+            prompts.show_problem(self.parent_widget, self.tr("Cannot import"), str(error))
+            return False
+        dialog = ImportPreviewDialog(plan, self.parent_widget, replan=split_for)
+        if dialog.exec() != ImportPreviewDialog.DialogCode.Accepted:
+            return False
+        plan = dialog.plan  # as the author last saw it (platform lines dropped or kept)
+        try:
+            write_import(plan)
+        except WorkbenchError as error:
+            prompts.show_problem(self.parent_widget, self.tr("Import failed"), str(error))
+            return False
+        project = self.current()
+        if project and project.root == plan.project.root:
+            self.refresh()
+            return True
+        return self.open_project(plan.project.root)
+
+
+class RecentProjects(QObject):
+    """The recent projects, newest first, in the user's settings, the File menu and the welcome
+    page; choosing one opens it."""
+
+    def __init__(
+        self,
+        menu: QMenu,
+        welcome: WelcomePage,
+        open_project: Callable[[Path | str], bool],
+        parent: QObject,
+    ) -> None:
+        super().__init__(parent)
+        self.menu = menu
+        self.welcome = welcome
+        menu.triggered.connect(lambda action: open_project(QAction.data(action)))
+        welcome.recentRequested.connect(open_project)
+
+    def remember(self, settings: Settings, root: Path) -> Settings:
+        """`settings` with `root` first among the recent projects, saved to the user folder."""
+        recent = [str(root), *(p for p in settings.recent_projects if p != str(root))]
+        settings = settings.model_copy(update={"recent_projects": recent[:MAX_RECENT]})
+        try:
+            save_settings(settings)
+        except (OSError, WorkbenchError) as error:
+            log.warning("cannot save the recent projects list: %s", error)
+        self.show(settings)
+        return settings
+
+    def show(self, settings: Settings) -> None:
+        """List the settings' recent projects in the menu and on the welcome page."""
+        self.menu.clear()
+        for folder in settings.recent_projects:
+            action = self.menu.addAction(folder)
+            action.setData(folder)
+        self.menu.setEnabled(bool(settings.recent_projects))
+        self.welcome.set_recent(settings.recent_projects)

@@ -384,7 +384,8 @@ def measure_summary_stall(window, root: Path, closing: int) -> dict:
     window.summaries.running.connect(running)
     window.summaries.done.connect(done)
     window.summaries.failed.connect(failed)
-    window.watcher.changed.connect(lambda paths: recorder.mark(f"reloaded {len(paths)} files"))
+    watcher = window.session.watcher
+    watcher.changed.connect(lambda paths: recorder.mark(f"reloaded {len(paths)} files"))
     recorder.start()
     QTimer.singleShot(200, edit_and_save)
     QTimer.singleShot(120_000, loop.quit)

@@ -49,10 +49,11 @@ QUALIFIED_CALLS = {
     "remove": {"os"},
     "replace": {"os"},  # os.replace; Path.replace is caught by its single argument below
 }
-# `X.open(...)` that opens no file: a project (a folder, through the gate inside) and a
-# non-modal dialog.
+# `X.open(...)` that opens no file: a project (a folder, through the gate inside), the GUI's
+# project session (it is handed an opened Project) and a non-modal dialog.
 NOT_FILES = {
     ("Project", "open"),
+    ("session", "open"),
     ("cls", "open"),
     ("dialog", "open"),
     ("box", "open"),

@@ -32,6 +32,7 @@ COMMAND_MODULES = {
     "summarize": "summarize_cmd",
     "fixed-context": "fixed_context_cmd",
     "trackers": "trackers_cmd",
+    "upkeep": "upkeep_cmd",
     "feed": "feed_cmd",
     "send": "send_cmd",
     "usage": "usage_cmd",

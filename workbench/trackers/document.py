@@ -154,6 +154,25 @@ class TrackerDocument:
         last = [table for table in self.parsed.tables if table.kind == kind][-1]
         return last.table.rows[-1].line
 
+    def add_column(self, line: int, header: str) -> None:
+        """Give the table holding the row on `line` a last column `header`, empty in every
+        row (each line of the table gains one cell at its end; nothing else changes)."""
+        tracker_table, _row = self._row(line)
+        table = tracker_table.table
+        lines = split_lines(self.text)
+        for index in range(table.header.index, table.last_index + 1):
+            text = lines[index].text.rstrip(" \t")
+            if index == table.header.index:
+                cell = f" {header} |"
+            elif index == table.header.index + 1:
+                cell = "---|"
+            else:
+                cell = "  |"
+            if not text.endswith("|"):
+                text += " |"
+            lines[index] = Line(text + cell, lines[index].end)
+        self._apply(join_lines(lines))
+
     def reorder(self, order: list[int]) -> None:
         """Put the rows of one table in a new order, given as their current lines (1-based)."""
         table = self._row(order[0])[0].table if order else None

@@ -1,0 +1,132 @@
+"""The model backend against a real chat-completions server on 127.0.0.1: a grounded answer
+becomes proposals, an ungrounded quote is dropped and counted, and a malformed answer, a
+truncated stream or an answer contradicting the ledger writes nothing and says why; the key
+is nowhere in the project."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from workbench.book.project import Project
+from workbench.llm import ClientConfig
+from workbench.settings import Settings
+from workbench.upkeep.errors import UpkeepFailed
+from workbench.upkeep.model import ModelUpkeep
+from workbench.upkeep.run import run_upkeep
+from workbench.upkeep.store import queue_path
+
+KEY = "sk-upkeep-test-7d1f0c92e4"
+GROUNDED = "第九组第一场，陆照对孙闯。"  # chapter 7 of the sample, as written
+
+
+@pytest.fixture
+def backend(chat_server, monkeypatch):
+    monkeypatch.setenv("WORKBENCH_LLM_BASE_URL", chat_server.url)
+    monkeypatch.setenv("WORKBENCH_LLM_MODEL", "keeper")
+    monkeypatch.setenv("WORKBENCH_LLM_API_KEY", KEY)
+    settings = Settings.model_validate({"llm": {"read_timeout": 2, "max_retries": 0}})
+    return ModelUpkeep(ClientConfig.from_settings(settings, backoff_base=0.01))
+
+
+def answer(*items):
+    return json.dumps({"proposals": list(items)}, ensure_ascii=False)
+
+
+def everything(book) -> dict:
+    return {p: p.read_bytes() for p in book.rglob("*") if p.is_file()}
+
+
+def book_files(book) -> dict:
+    """Every file of the book (caches under .workbench/ aside)."""
+    return {p: data for p, data in everything(book).items() if ".workbench" not in p.parts}
+
+
+def assert_key_nowhere(book):
+    for path, data in everything(book).items():
+        assert KEY.encode() not in data, path
+
+
+def test_grounded_answer_becomes_proposals_and_ungrounded_is_dropped(
+    sample_copy, chat_server, Reply, backend
+):
+    chat_server.play(
+        Reply(
+            "ok",
+            answer(
+                {"kind": "character", "chapter": 7, "evidence": GROUNDED, "name": "孙闯"},
+                {
+                    "kind": "character",
+                    "chapter": 7,
+                    "evidence": "孙闯从天而降，一剑斩落明月。",
+                    "name": "孙闯",
+                },
+                {
+                    "kind": "foreshadowing_sighting",
+                    "chapter": 9,
+                    "evidence": "谢灵均拨着剑柄上那截红绳",
+                    "entry": "F012",
+                },
+            ),
+        )
+    )
+    result = run_upkeep(Project.open(sample_copy), 6, 10, backend)
+    assert result.dropped_ungrounded == 1
+    kinds = sorted((p.kind, p.chapter) for p in result.proposals)
+    assert kinds == [("character", 7), ("foreshadowing_sighting", 9)]
+    character = next(p for p in result.proposals if p.kind == "character")
+    line = Project.open(sample_copy).chapter_text(7).split("\n")[character.line - 1]
+    assert GROUNDED in line
+    request = chat_server.requests[0].body
+    assert "第7章" in request["messages"][1]["content"]
+    assert_key_nowhere(sample_copy)
+
+
+@pytest.mark.parametrize(
+    ("reply", "reason"),
+    [
+        (("ok", "这不是 JSON"), "not JSON"),
+        (("ok", '{"proposals": [{"kind": "character", "chapter": 7}]}'), "schema"),
+        (
+            (
+                "truncated",
+                answer({"kind": "character", "chapter": 7, "evidence": GROUNDED, "name": "孙闯"}),
+            ),
+            "output-token limit",
+        ),
+        (
+            (
+                "cutoff",
+                answer({"kind": "character", "chapter": 7, "evidence": GROUNDED, "name": "孙闯"}),
+            ),
+            "6-10",
+        ),
+        (
+            (
+                "ok",
+                answer(
+                    {
+                        "kind": "foreshadowing_paid",
+                        "chapter": 8,
+                        "evidence": GROUNDED,
+                        "entry": "F002",
+                    }
+                ),
+            ),
+            "not open",
+        ),
+    ],
+)
+def test_unusable_answers_write_nothing_and_say_why(
+    sample_copy, chat_server, Reply, backend, reply, reason
+):
+    chat_server.play(Reply(*reply))
+    before = book_files(sample_copy)
+    with pytest.raises(UpkeepFailed) as failure:
+        run_upkeep(Project.open(sample_copy), 6, 10, backend)
+    assert reason in str(failure.value)
+    assert KEY not in str(failure.value)
+    assert book_files(sample_copy) == before
+    assert_key_nowhere(sample_copy)
+    assert not queue_path(Project.open(sample_copy)).exists()

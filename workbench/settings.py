@@ -57,6 +57,7 @@ class Settings(BaseModel):
     model_profile: str = ""  # "" is workbench.models.DEFAULT_PROFILE
     profiles: dict[str, ProfileSettings] = {}
     summary_backend: Literal[BACKEND_NAMES] = OFFLINE.name  # a name in workbench/backends.py
+    upkeep_on_save: bool = True  # propose tracker and cast updates with each rolling summary
     editor_font_family: str = ""
     editor_font_size: int = Field(14, ge=6, le=72)
     ui_language: Literal["zh_CN", "en"] = "zh_CN"

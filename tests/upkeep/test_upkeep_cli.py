@@ -5,7 +5,7 @@ from __future__ import annotations
 import difflib
 import json
 
-from sample_cast import cut_back_cast
+from upkeep_sample import cut_back_cast
 
 from workbench.cli.main import main
 

@@ -5,7 +5,7 @@ per kind per range, and nothing already in the cast (under any name or alias) is
 from __future__ import annotations
 
 import pytest
-from sample_cast import LATER, cut_back_cast
+from upkeep_sample import LATER, cut_back_cast
 
 from workbench.book.project import Project
 from workbench.trackers.cast import load_cast

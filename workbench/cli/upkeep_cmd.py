@@ -9,8 +9,9 @@ import json
 import re
 import sys
 
+from workbench.backends import BACKEND_NAMES
 from workbench.book.project import Project
-from workbench.summaries.backend import BACKENDS
+from workbench.cli.exits import EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE
 from workbench.upkeep.proposals import Kind, Proposal
 
 _RANGE = re.compile(r"^\s*(?:ch)?(\d{1,9})\s*-\s*(?:ch)?(\d{1,9})\s*$", re.IGNORECASE)
@@ -37,7 +38,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     which.add_argument("--accept", nargs="+", metavar="ID", help="write these proposals")
     which.add_argument("--reject", nargs="+", metavar="ID", help="never propose these again")
     parser.add_argument(
-        "--backend", choices=BACKENDS, help="default: workbench.toml [summaries], else Settings"
+        "--backend",
+        choices=BACKEND_NAMES,
+        help="default: workbench.toml [summaries], else Settings",
     )
     parser.add_argument("--format", choices=("md", "json"), default="md")
     parser.set_defaults(handler=run)
@@ -45,7 +48,6 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """List, accept or reject."""
-    from workbench.cli.main import EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE
     from workbench.upkeep.errors import AcceptRefused, UpkeepFailed
 
     project = Project.open(args.directory)
@@ -85,7 +87,6 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _decide(project: Project, ids: list[str], *, accepting: bool) -> int:
-    from workbench.cli.main import EXIT_OK, EXIT_PROBLEMS
     from workbench.upkeep.accept import accept, reject
     from workbench.upkeep.errors import AcceptRefused
     from workbench.upkeep.store import load_queue

@@ -33,6 +33,7 @@ from workbench.gui.status import StatusBar
 from workbench.gui.summaries.policy import SummaryPolicy
 from workbench.gui.summary_worker import SummaryQueue
 from workbench.gui.trackers.dock import TrackerDock
+from workbench.gui.upkeep.wiring import wire_upkeep
 from workbench.gui.usage.view import UsageView
 from workbench.gui.view_menu import ViewMenu, fit_to_screen
 from workbench.gui.welcome import WelcomePage
@@ -188,6 +189,7 @@ class MainWindow(QMainWindow):
         self.book_panel.entrySelected.connect(self._select_ledger_entry)
         self.book_panel.filtersRequested.connect(self._show_ledger)
         self.tracker_browser.ledger.filtersChanged.connect(self._ledger_filters_changed)
+        self.upkeep = wire_upkeep(self)
         self.tabs.foreshadowingRequested.connect(self._foreshadowing_requested)
 
     # --- project -----------------------------------------------------------------------

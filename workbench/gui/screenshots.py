@@ -89,6 +89,7 @@ def render(out_dir: Path, work: Path) -> list[Path]:
     from workbench.gui.settings_dialog import SettingsDialog
     from workbench.gui.summaries.screenshots import render_summaries
     from workbench.gui.trackers.screenshots import render_trackers
+    from workbench.gui.upkeep.screenshots import render_review
     from workbench.settings import Settings
 
     if available_cjk_family() is None:
@@ -131,6 +132,7 @@ def render(out_dir: Path, work: Path) -> list[Path]:
 
     written += render_prepare(window, out_dir, REPO, save, settle)
     written += render_trackers(window, out_dir, save)
+    written += render_review(window, out_dir, save)
     written += render_summaries(window, out_dir, save, settle)
     written += render_continuity(window, out_dir, save, settle)
     written += render_book(window, out_dir, save, settle)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from pydantic import SecretStr
 from PySide6.QtGui import QFont
 from PySide6.QtWidgets import (
+    QCheckBox,
     QComboBox,
     QDialog,
     QDialogButtonBox,
@@ -70,6 +71,12 @@ class SettingsDialog(QDialog):
         feed_box = QGroupBox(self.tr("Summaries"), self)
         feed_form = QFormLayout(feed_box)
         feed_form.addRow(self.tr("Summary backend"), self.backend)
+        self.upkeep_on_save = QCheckBox(
+            self.tr("Propose tracker and cast updates with each rolling summary"), self
+        )
+        self.upkeep_on_save.setObjectName("upkeepOnSave")
+        self.upkeep_on_save.setChecked(settings.upkeep_on_save)
+        feed_form.addRow("", self.upkeep_on_save)
 
         self.font_family = QFontComboBox(self)
         family = settings.editor_font_family or available_cjk_family() or ""
@@ -133,6 +140,7 @@ class SettingsDialog(QDialog):
                 "model_profile": profile,
                 "profiles": profiles,
                 "summary_backend": self.backend.currentData(),
+                "upkeep_on_save": self.upkeep_on_save.isChecked(),
                 "editor_font_family": self.font_family.currentFont().family(),
                 "editor_font_size": self.font_size.value(),
                 "ui_language": self.language.currentData(),

@@ -102,6 +102,8 @@ def _run_job(root: Path, job: BackgroundJob, settings: Settings, sender: Connect
     from workbench.book.project import Project
     from workbench.summaries.backend import backend_for
     from workbench.summaries.jobs import generate_job
+    from workbench.upkeep.jobs import UpkeepJob
+    from workbench.upkeep.run import backend_named
 
     last = 0.0
 
@@ -114,7 +116,10 @@ def _run_job(root: Path, job: BackgroundJob, settings: Settings, sender: Connect
 
     try:
         project = Project.open(root)
-        backend = backend_for(project, settings=settings)
+        if isinstance(job, UpkeepJob):
+            backend = backend_named(project, None, settings)
+        else:
+            backend = backend_for(project, settings=settings)
         section = generate_job(project, job, backend, on_progress=report)
     except SummaryCancelled:
         sender.send(("cancelled", ""))

@@ -38,6 +38,7 @@ from workbench.summaries.fixed import FixedContextJob, generate_fixed_context, w
 from workbench.summaries.inputs import rolling_request
 from workbench.summaries.requests import SummaryBackend
 from workbench.summaries.rolling import SummaryJob, place_section, validate_section
+from workbench.upkeep.jobs import UpkeepJob, generate_upkeep, upkeep_target, write_upkeep
 
 log = logging.getLogger(__name__)
 
@@ -67,18 +68,22 @@ __all__ = [
     "write_summary",
 ]
 
-BackgroundJob = SummaryJob | FixedContextJob
+BackgroundJob = SummaryJob | FixedContextJob | UpkeepJob
 
 
 def job_key(job: BackgroundJob) -> tuple:
     """What makes two jobs the same work (a newer one supersedes the older)."""
     if isinstance(job, FixedContextJob):
         return ("fixed",)
+    if isinstance(job, UpkeepJob):
+        return ("upkeep", job.start, job.end)
     return ("rolling", job.start, job.end)
 
 
 def job_target(project: Project, job: BackgroundJob) -> Path:
     """The file a job writes."""
+    if isinstance(job, UpkeepJob):
+        return upkeep_target(project)
     role = Role.FIXED_CONTEXT if isinstance(job, FixedContextJob) else Role.ROLLING_SUMMARY
     return project.role_path(role)
 
@@ -91,7 +96,10 @@ def generate_job(
     cancel: threading.Event | None = None,
     on_progress: Callable[[str], None] | None = None,
 ) -> str:
-    """The validated text a job produces (a summary section, or the whole fixed context)."""
+    """The validated text a job produces (a summary section, the whole fixed context, or
+    upkeep's answers for the review queue)."""
+    if isinstance(job, UpkeepJob):
+        return generate_upkeep(project, job, backend, cancel=cancel, on_progress=on_progress)
     if isinstance(job, FixedContextJob):
         text, _compressed = generate_fixed_context(
             project, backend, cancel=cancel, on_progress=on_progress
@@ -102,7 +110,9 @@ def generate_job(
 
 def write_job(project: Project, job: BackgroundJob, text: str) -> None:
     """Write a job's result to its file, atomically."""
-    if isinstance(job, FixedContextJob):
+    if isinstance(job, UpkeepJob):
+        write_upkeep(project, job, text)
+    elif isinstance(job, FixedContextJob):
         write_fixed_context(project, text)
     else:
         write_summary(project, job, text)

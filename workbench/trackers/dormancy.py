@@ -12,9 +12,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from workbench.book.project import Project
+from workbench.trackers.columns import parse_chapter
 from workbench.trackers.config import load_tracker_config
 from workbench.trackers.model import Foreshadowing, Trackers
 from workbench.trackers.presence import Presence, chapter_presence
+
+LAST_SEEN = "最近出现"  # a column of the plot tracker: the last chapter the thread was seen
 
 
 @dataclass(frozen=True)
@@ -49,8 +52,21 @@ def sightings(
 
 
 def last_seen(entry: Foreshadowing, chapter: int, presence: Presence, frequent: set[str]) -> int:
-    """The last chapter from 埋设 to N whose text names one of the entry's signals."""
+    """The last chapter from 埋设 to N whose text names one of the entry's signals, or that
+    the author recorded in its 最近出现 column (an accepted upkeep sighting)."""
     planted = entry.planted or 0
     names = frozenset(presence.cast.canonical(name) for name in entry.characters) - frequent
     seen = presence.last_naming(names, frozenset(entry.keywords), chapter)
+    recorded = recorded_sighting(entry)
+    if recorded is not None and recorded <= chapter:
+        seen = max(seen or 0, recorded)
     return seen if seen is not None and seen > planted else planted
+
+
+def recorded_sighting(entry: Foreshadowing) -> int | None:
+    """The chapter in the entry's 最近出现 column, when it has one that names a chapter."""
+    value = entry.extra.get(LAST_SEEN, "").strip()
+    try:
+        return parse_chapter(value) if value else None
+    except ValueError:
+        return None  # the author's own text in that cell: no chapter to read

@@ -17,6 +17,7 @@ from workbench.errors import FileProblem
 from workbench.trackers.cast import load_cast
 from workbench.trackers.columns import FORESHADOWING, RELATIONSHIP, Status
 from workbench.trackers.document import TrackerDocument
+from workbench.trackers.dormancy import LAST_SEEN
 from workbench.trackers.errors import TrackerEditError, TrackerParseError
 from workbench.trackers.ledger import next_id
 from workbench.upkeep.castfile import with_alias, with_new_character
@@ -27,7 +28,6 @@ from workbench.upkeep.store import load_queue, save_queue
 
 log = logging.getLogger(__name__)
 
-LAST_SEEN = "最近出现"  # the plot-tracker column an accepted sighting writes
 TRACKER_OF = {
     Kind.RELATIONSHIP: "relationship",
     Kind.PLANTED: "plot",

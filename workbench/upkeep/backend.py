@@ -23,6 +23,13 @@ class UpkeepRequest:
     cast: Cast
     trackers: Trackers
     state_columns: tuple[str, ...] = ()  # the state tracker's columns, () without one
+    states: tuple[tuple[int, str, str], ...] = ()  # its cells: (章节, column, value)
+    realms: tuple[str, ...] = ()  # the realm names of the world's 力量体系
+
+    def state_at(self, chapter: int, column: str) -> str | None:
+        """The state tracker's latest value in `column` at or before the chapter."""
+        values = [(n, v) for n, c, v in self.states if c == column and n <= chapter and v]
+        return max(values, key=lambda item: item[0])[1] if values else None
 
     def chapter(self, number: int) -> Chapter | None:
         """The range's chapter of that number."""

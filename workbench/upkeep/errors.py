@@ -15,3 +15,7 @@ class UpkeepFailed(WorkbenchError):
 
 class AcceptRefused(WorkbenchError):
     """A proposal that cannot be applied as it stands; nothing was written."""
+
+
+class UpkeepCancelled(UpkeepFailed):
+    """The run was cancelled; nothing was recorded."""

@@ -6,7 +6,9 @@
 - relationship candidates: two cast members in one paragraph with a relation word;
 - open foreshadowing entries whose 关键词 or ID reappear (a sighting), or reappear in a
   sentence with a resolution word (原来, 真相, 终于 …: a pay-off candidate).
-It proposes no new foreshadowing and no state change: those need a reader, not a scan.
+- the protagonist's realm when the text breaks through to one of the world's 力量体系
+  (破了炼气四层) and the state tracker's 修为 does not say so yet.
+It proposes no new foreshadowing, and no location, injury or death: those need a reader.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from workbench.trackers.columns import Status
 from workbench.upkeep.backend import UpkeepAnswer, UpkeepRequest
 from workbench.upkeep.names import gather, ranked
 from workbench.upkeep.proposals import MAX_PER_KIND, Kind, Proposal, propose
+from workbench.upkeep.realms import realms_reached
 from workbench.upkeep.text import Chapter, Sentence, excerpt
 
 NAME = "offline"
@@ -39,6 +42,7 @@ RESOLUTION_WORDS = (
     "竟是", "竟然是", "果然", "应验", "了结", "大白",
 )  # fmt: skip
 NOTE_CHARS = 40
+REALM_COLUMNS = ("修为", "境界")
 
 
 class OfflineUpkeep:
@@ -55,6 +59,7 @@ class OfflineUpkeep:
             *_characters_and_aliases(request),
             *_relationships(request),
             *_threads(request),
+            *_realm(request),
         ]
         return UpkeepAnswer(tuple(found))
 
@@ -156,6 +161,36 @@ def _relationships(request: UpkeepRequest) -> list[Proposal]:
         if len(found) >= MAX_PER_KIND:
             break
     return found
+
+
+def _realm(request: UpkeepRequest) -> list[Proposal]:
+    """The protagonist's last breakthrough in the range, for the state tracker's 修为 (when
+    the project has a state tracker with such a column and it does not say so yet)."""
+    column = next((c for c in request.state_columns if c.strip() in REALM_COLUMNS), None)
+    protagonist = request.cast.protagonist
+    if column is None or protagonist is None:
+        return []
+    forms = {f for f, name in request.cast.forms().items() if name == protagonist}
+    reached = realms_reached(request.chapters, request.realms, forms)
+    if not reached:
+        return []
+    last = reached[-1]
+    recorded = request.state_at(last.chapter, column) or ""
+    if recorded.startswith(last.realm):
+        return []
+    evidence = excerpt(last.sentence.text, last.realm)
+    return [
+        propose(
+            Kind.STATE,
+            last.chapter,
+            last.sentence.line,
+            evidence,
+            NAME,
+            character=protagonist,
+            field="修为",
+            value=last.realm,
+        )
+    ]
 
 
 def _threads(request: UpkeepRequest) -> list[Proposal]:

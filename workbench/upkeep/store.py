@@ -27,6 +27,16 @@ class Queue:
     """Every proposal of the project, in the order it was made."""
 
     proposals: list[Proposal] = field(default_factory=list)
+    # "first-last:backend" -> the chapter hashes that range was last proposed from
+    runs: dict[str, dict[int, str]] = field(default_factory=dict)
+
+    def ran(self, first: int, last: int, backend: str, hashes: dict[int, str]) -> None:
+        """Record that a range was proposed from these chapter texts."""
+        self.runs[f"{first}-{last}:{backend}"] = dict(hashes)
+
+    def up_to_date(self, first: int, last: int, backend: str, hashes: dict[int, str]) -> bool:
+        """Whether the range was proposed from exactly these chapter texts already."""
+        return self.runs.get(f"{first}-{last}:{backend}") == hashes
 
     def find(self, proposal_id: str) -> Proposal | None:
         """The proposal with this id."""
@@ -93,7 +103,11 @@ def load_queue(project: Project) -> Queue:
         data = json.loads(path.read_text(encoding="utf-8"))
         if data.get("version") != VERSION:
             raise ValueError(f"version {data.get('version')!r}, expected {VERSION}")
-        return Queue([Proposal.from_json(item) for item in data["proposals"]])
+        runs = {
+            str(key): {int(n): str(h) for n, h in hashes.items()}
+            for key, hashes in data.get("runs", {}).items()
+        }
+        return Queue([Proposal.from_json(item) for item in data["proposals"]], runs)
     except (ValueError, KeyError, TypeError, AttributeError) as error:
         raise FileProblem(
             path,
@@ -105,6 +119,10 @@ def save_queue(project: Project, queue: Queue) -> None:
     """Write the queue atomically."""
     path = queue_path(project)
     path.parent.mkdir(parents=True, exist_ok=True)
-    data = {"version": VERSION, "proposals": [p.to_json() for p in queue.proposals]}
+    data = {
+        "version": VERSION,
+        "proposals": [p.to_json() for p in queue.proposals],
+        "runs": {key: {str(n): h for n, h in hashes.items()} for key, hashes in queue.runs.items()},
+    }
     project.write(path, json.dumps(data, ensure_ascii=False, indent=1) + "\n")
     log.debug("upkeep queue: %d proposals", len(queue.proposals))

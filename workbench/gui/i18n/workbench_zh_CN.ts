@@ -1843,6 +1843,10 @@ Restore it into the editor? Nothing is written to the file until you save.</sour
       <source>The rolling summary %1 was written by hand. Regenerating it replaces it with a generated section. Go on?</source>
       <translation>滚动摘要 %1 是手写的。重新生成会用生成的一节替换它。继续吗？</translation>
     </message>
+    <message>
+        <source>Unexpected error</source>
+        <translation>意外错误</translation>
+    </message>
   </context>
   <context>
     <name>RelationsPanel</name>
@@ -1983,6 +1987,10 @@ Restore it into the editor? Nothing is written to the file until you save.</sour
       <source>Interface language</source>
       <translation>界面语言</translation>
     </message>
+    <message>
+        <source>Propose tracker and cast updates with each rolling summary</source>
+        <translation>每次滚动摘要时，提议追踪表和人物表的更新</translation>
+    </message>
   </context>
   <context>
     <name>SendJob</name>
@@ -2090,6 +2098,10 @@ Restore it into the editor? Nothing is written to the file until you save.</sour
     <message>
       <source>%1 moved</source>
       <translation>%1 已移动</translation>
+    </message>
+    <message>
+        <source>Review</source>
+        <translation>待审</translation>
     </message>
   </context>
   <context>
@@ -2524,4 +2536,187 @@ Restore it into the editor? Nothing is written to the file until you save.</sour
       <translation>保存第%1章</translation>
     </message>
   </context>
+<context>
+    <name>ProposalEditDialog</name>
+    <message>
+        <source>Edit, then accept: %1</source>
+        <translation>编辑后接受：%1</translation>
+    </message>
+</context>
+<context>
+    <name>ReviewPanel</name>
+    <message>
+        <source>Propose for chapters</source>
+        <translation>为这些章节提议</translation>
+    </message>
+    <message>
+        <source>Propose</source>
+        <translation>提议</translation>
+    </message>
+    <message>
+        <source>Whole book…</source>
+        <translation>整本书…</translation>
+    </message>
+    <message>
+        <source>Accept</source>
+        <translation>接受</translation>
+    </message>
+    <message>
+        <source>Write this change (Enter)</source>
+        <translation>写入这项修改（回车）</translation>
+    </message>
+    <message>
+        <source>Edit, then accept…</source>
+        <translation>编辑后接受…</translation>
+    </message>
+    <message>
+        <source>Reject</source>
+        <translation>拒绝</translation>
+    </message>
+    <message>
+        <source>Never propose this again for its range (Delete)</source>
+        <translation>此范围内不再提议这一项（Delete）</translation>
+    </message>
+    <message>
+        <source>Accept all of this kind in the range</source>
+        <translation>接受本范围同类全部</translation>
+    </message>
+    <message>
+        <source>Reject all of this kind in the range</source>
+        <translation>拒绝本范围同类全部</translation>
+    </message>
+    <message>
+        <source>All ranges</source>
+        <translation>全部范围</translation>
+    </message>
+    <message>
+        <source>No proposal waiting. Save a fifth chapter, or propose for a range above.</source>
+        <translation>没有待审的提议。保存第五章（或其倍数章），或在上方为一段章节提议。</translation>
+    </message>
+    <message>
+        <source>Chapter %1, line %2 (double-click to open it there)</source>
+        <translation>第%1章第%2行（双击在该处打开）</translation>
+    </message>
+    <message>
+        <source>Not written: %1</source>
+        <translation>未写入：%1</translation>
+    </message>
+    <message>
+        <source>Accepted: %1</source>
+        <translation>已接受：%1</translation>
+    </message>
+    <message>
+        <source>Not recorded: %1</source>
+        <translation>未记录：%1</translation>
+    </message>
+    <message>
+        <source>%1 rejected; not proposed again for their range</source>
+        <translation>已拒绝 %1 项；在其范围内不再提议</translation>
+    </message>
+</context>
+<context>
+    <name>Upkeep</name>
+    <message>
+        <source>New character</source>
+        <translation>新角色</translation>
+    </message>
+    <message>
+        <source>New alias</source>
+        <translation>新别名</translation>
+    </message>
+    <message>
+        <source>Relationship</source>
+        <translation>关系变化</translation>
+    </message>
+    <message>
+        <source>New foreshadowing</source>
+        <translation>新伏笔</translation>
+    </message>
+    <message>
+        <source>Paid off</source>
+        <translation>伏笔回收</translation>
+    </message>
+    <message>
+        <source>Sighting</source>
+        <translation>伏笔再现</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>状态变化</translation>
+    </message>
+    <message>
+        <source>Chapter %1, line %2</source>
+        <translation>第%1章第%2行</translation>
+    </message>
+    <message>
+        <source>Range</source>
+        <translation>范围</translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>类型</translation>
+    </message>
+    <message>
+        <source>Proposed change</source>
+        <translation>提议的修改</translation>
+    </message>
+    <message>
+        <source>Ch.</source>
+        <translation>章</translation>
+    </message>
+    <message>
+        <source>Evidence</source>
+        <translation>出处</translation>
+    </message>
+    <message>
+        <source>%1: upkeep proposals for %2 ranges (%3 chapters, %4).</source>
+        <translation>%1：为 %2 个范围（%3 章，%4）提议记忆更新。</translation>
+    </message>
+    <message>
+        <source>They are sent to your model endpoint: about %1 tokens in all (an upper estimate), which your provider may charge for.</source>
+        <translation>这些请求会发送到你的模型接口：总计约 %1 个 token（上限估计），服务商可能会收费。</translation>
+    </message>
+    <message>
+        <source>Nothing is written to a tracker or the cast until you accept a proposal. Queue them now?</source>
+        <translation>在你接受某项提议之前，追踪表和人物表都不会被写入。现在排队吗？</translation>
+    </message>
+    <message>
+        <source>Propose tracker and cast updates?</source>
+        <translation>提议追踪表和人物表的更新？</translation>
+    </message>
+</context>
+<context>
+    <name>UpkeepTrigger</name>
+    <message>
+        <source>Saving chapter %1</source>
+        <translation>保存第%1章</translation>
+    </message>
+    <message>
+        <source>Upkeep of chapters %1-%2</source>
+        <translation>第%1-%2章的记忆更新</translation>
+    </message>
+    <message>
+        <source>Upkeep of the whole book</source>
+        <translation>整本书的记忆更新</translation>
+    </message>
+    <message>
+        <source>Upkeep not queued</source>
+        <translation>记忆更新未排队</translation>
+    </message>
+    <message>
+        <source>%1: its proposals wait under Trackers ▸ Review</source>
+        <translation>%1：提议已在 追踪表 ▸ 待审 中等候</translation>
+    </message>
+    <message>
+        <source>%1 failed: %2</source>
+        <translation>%1 失败：%2</translation>
+    </message>
+</context>
+<context>
+    <name>window</name>
+    <message>
+        <source>Saving chapter %1</source>
+        <translation>保存第%1章</translation>
+    </message>
+</context>
 </TS>

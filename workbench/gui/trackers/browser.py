@@ -30,6 +30,7 @@ from workbench.gui.trackers.kind_view import KindPanel
 from workbench.gui.trackers.ledger_view import LedgerPanel
 from workbench.gui.trackers.relations_view import RelationsPanel
 from workbench.gui.trackers.store import TrackerStore
+from workbench.gui.upkeep.panel import ReviewPanel
 from workbench.trackers.browse import (
     Ledger,
     build_ledger,
@@ -87,12 +88,14 @@ class TrackerBrowser(QWidget):
         self.errors.setMaximumHeight(110)
         self.ledger = LedgerPanel(self)
         self.relations = RelationsPanel(self)
+        self.review = ReviewPanel(self)
         self.tabs = QTabWidget(self)
         self.tabs.setObjectName("trackerTabs")
         self.tabs.setDocumentMode(True)
         self.tabs.addTab(self.ledger, "")
         self.tabs.addTab(self.relations, "")
         self.kind_panels: dict[str, KindPanel] = {}  # a tab per declared kind, after these
+        self.tabs.addTab(self.review, "")
         self.chapter_label = QLabel(self)
 
         header = control_bar(
@@ -124,6 +127,8 @@ class TrackerBrowser(QWidget):
         self.ledger.pinRequested.connect(self.pinRequested)
         self.ledger.chapterRequested.connect(self.chapterRequested)
         self.relations.pinRequested.connect(self.pinRequested)
+        self.review.documents = self._documents
+        self.review.written.connect(self.refresh)
         self.retranslate()
         self._show_errors()
 
@@ -137,6 +142,7 @@ class TrackerBrowser(QWidget):
         self.open_button.setText(self.tr("Open tracker file"))
         self.tabs.setTabText(0, self.tr("Foreshadowing"))
         self.tabs.setTabText(1, self.tr("Relationships"))
+        self.tabs.setTabText(self.tabs.indexOf(self.review), self.tr("Review"))
         self._show_errors()
 
     def changeEvent(self, event: QEvent) -> None:
@@ -156,6 +162,7 @@ class TrackerBrowser(QWidget):
         self.chapter_spin.setValue(max(1, last))
         self.chapter_spin.blockSignals(False)
         self.store.set_project(project)
+        self.review.set_project(project)
 
     def shut_down(self) -> None:
         """The window closes: no refresh is left waiting."""
@@ -164,6 +171,7 @@ class TrackerBrowser(QWidget):
     def set_write_guard(self, guard) -> None:
         """`guard(path)` is True while the author has unsaved edits to that file open."""
         self.store.write_guard = guard
+        self.review.blocked = guard
 
     @property
     def chapter(self) -> int:
@@ -204,6 +212,13 @@ class TrackerBrowser(QWidget):
     def _chapter_changed(self) -> None:
         self.refresh_ledger()
         self.relations.set_browser_chapter(self.chapter)
+
+    def _documents(self) -> dict[str, TrackerDocument]:
+        """The tracker documents the browser shows, for the review tab's accepts (a file
+        with errors is left out: upkeep then reads it, and refuses)."""
+        files = self.store.files
+        keys = ("plot", "relationship")  # the trackers upkeep writes
+        return {k: files[k].document for k in keys if k in files and files[k].document is not None}
 
     # --- reading -------------------------------------------------------------------------
 

@@ -215,3 +215,40 @@ def test_accept_all_of_a_kind_in_a_range_and_edit_then_accept(make_window, propo
     cast = (proposed / "characters" / "characters.md").read_text("utf-8")
     assert all(f"## {p.fields['name']}" in cast for p in remaining)
     assert not [p for p in review.model.proposals if p.kind == "character"]
+
+
+def test_saving_a_fifth_chapter_queues_upkeep_unless_settings_turn_it_off(
+    make_window, novel, qtbot, type_at_end
+):
+    from workbench.settings import Settings
+
+    cut_back_cast(novel)
+    window = make_window(Settings(upkeep_on_save=False))
+    assert window.open_project(novel)
+    queued = []
+    window.summaries.queued.connect(lambda _id, label: queued.append(label))
+    editor = window.open_path(Project.open(novel).chapter(10).path)
+    type_at_end(editor, "\n")
+    window.actions_.save.trigger()
+    assert not [label for label in queued if label.startswith("upkeep")]
+
+    window.apply_settings(window.settings.model_copy(update={"upkeep_on_save": True}))
+    type_at_end(editor, "\n")
+    window.actions_.save.trigger()
+    assert "upkeep Ch6-10" in queued
+    review = review_tab(window)
+    qtbot.waitUntil(lambda: review.model.rowCount() > 0, timeout=WAIT_MS)
+    names = [p.fields.get("name") for p in review.model.proposals]
+    assert "裴玄度" in names
+    qtbot.waitUntil(window.summaries.is_idle, timeout=WAIT_MS)
+
+
+def test_the_whole_book_is_asked_first_with_the_count(window, dialogs, qtbot):
+    from PySide6.QtWidgets import QMessageBox
+
+    review = review_tab(window)
+    dialogs.answer(QMessageBox.StandardButton.No)
+    qtbot.mouseClick(review.book_button, Qt.MouseButton.LeftButton)
+    _kind, _title, text = dialogs.asked[-1]
+    assert "3 个范围" in text and "12 章" in text and "Ch1-12" in text
+    assert window.summaries.is_idle()

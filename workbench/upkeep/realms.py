@@ -1,7 +1,8 @@
 """The protagonist's realm as the text reports it, found without a model: a sentence that
 breaks through to a realm of the world's 力量体系 (破了炼气四层, 踏入筑基), with the
-protagonist named in its paragraph or the one before. The offline backend proposes the last
-such realm of a range for the state tracker's 修为, when the tracker does not say it yet."""
+protagonist named in its paragraph or one of the three before (a scene's 他 is the hero's).
+The offline backend proposes the last such realm of a range for the state tracker's 修为,
+when the tracker does not say it yet."""
 
 from __future__ import annotations
 
@@ -19,6 +20,7 @@ def _words(line: str) -> tuple[str, ...]:
 # Used when world.md names no realms of its own: the common xianxia ladder.
 COMMON_REALMS = _words("炼气 练气 筑基 结丹 金丹 凝丹 元婴 化神 炼虚 合体 大乘 渡劫")
 BREAKTHROUGH = _words("突破 破了 破入 冲开 冲破 晋入 晋升 踏入 迈入 跨入 跨过 达到 升至")
+NEARBY = 3  # paragraphs before a breakthrough that may name who broke through
 _LEVEL = r"(?:[一二三四五六七八九十]+层|初期|中期|后期|巅峰|大圆满|圆满)?"
 # A realm is listed: `1. **炼气**（一至九层）…` or `- 筑基：…`.
 _BOLD = re.compile(r"^\s*(?:\d+[.、]|[-*])\s*\*\*([\u4e00-\u9fff]{2,4})\*\*", re.M)
@@ -61,7 +63,8 @@ def realms_reached(
     for chapter in chapters:
         paragraphs = chapter.paragraphs()
         for index, paragraph in paragraphs.items():
-            nearby = " ".join(s.text for s in paragraphs.get(index - 1, []) + paragraph)
+            before = [s for i in range(index - NEARBY, index) for s in paragraphs.get(i, [])]
+            nearby = " ".join(s.text for s in before + paragraph)
             if not any(form in nearby for form in protagonist_forms):
                 continue
             for sentence in paragraph:

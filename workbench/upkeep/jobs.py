@@ -12,7 +12,7 @@ from pathlib import Path
 
 from workbench.book.layout import Role
 from workbench.book.project import Project
-from workbench.book.summary_record import chapter_hashes
+from workbench.book.rolling_summary import chapter_hashes
 from workbench.upkeep.model import MAX_TOKENS, SYSTEM
 from workbench.upkeep.proposals import RANGE_SIZE, block_of, ranges_of
 from workbench.upkeep.run import RangeAnswer, propose_ranges, range_chapters, record_answers

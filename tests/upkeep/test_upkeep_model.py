@@ -27,7 +27,12 @@ def backend(chat_server, monkeypatch):
     monkeypatch.setenv("WORKBENCH_LLM_MODEL", "keeper")
     monkeypatch.setenv("WORKBENCH_LLM_API_KEY", KEY)
     settings = Settings.model_validate({"llm": {"read_timeout": 2, "max_retries": 0}})
-    return ModelUpkeep(ClientConfig.from_settings(settings, backoff_base=0.01))
+
+    def make(book):
+        config = ClientConfig.from_settings(settings, backoff_base=0.01)
+        return ModelUpkeep(config, Project.open(book))
+
+    return make
 
 
 def answer(*items):
@@ -71,7 +76,7 @@ def test_grounded_answer_becomes_proposals_and_ungrounded_is_dropped(
             ),
         )
     )
-    result = run_upkeep(Project.open(sample_copy), 6, 10, backend)
+    result = run_upkeep(Project.open(sample_copy), 6, 10, backend(sample_copy))
     assert result.dropped_ungrounded == 1
     kinds = sorted((p.kind, p.chapter) for p in result.proposals)
     assert kinds == [("character", 7), ("foreshadowing_sighting", 9)]
@@ -81,6 +86,8 @@ def test_grounded_answer_becomes_proposals_and_ungrounded_is_dropped(
     request = chat_server.requests[0].body
     assert "第7章" in request["messages"][1]["content"]
     assert_key_nowhere(sample_copy)
+    usage = (sample_copy / ".workbench" / "usage.jsonl").read_text("utf-8").splitlines()
+    assert [json.loads(line)["kind"] for line in usage] == ["upkeep"]
 
 
 @pytest.mark.parametrize(
@@ -124,7 +131,7 @@ def test_unusable_answers_write_nothing_and_say_why(
     chat_server.play(Reply(*reply))
     before = book_files(sample_copy)
     with pytest.raises(UpkeepFailed) as failure:
-        run_upkeep(Project.open(sample_copy), 6, 10, backend)
+        run_upkeep(Project.open(sample_copy), 6, 10, backend(sample_copy))
     assert reason in str(failure.value)
     assert KEY not in str(failure.value)
     assert book_files(sample_copy) == before

@@ -3,7 +3,8 @@ cast, the open ledger, the relationships and the range's chapters, answered as J
 must validate (reply.UpkeepReply). A proposal whose quoted sentence is not in the chapter it
 names is dropped and counted; an answer that does not parse, was cut short, or contradicts
 the ledger (paying an entry that is not open, naming one that does not exist) is a failure
-for the whole range, and nothing of it is kept."""
+for the whole range, and nothing of it is kept. Every call is recorded in
+`.workbench/usage.jsonl` (kind upkeep)."""
 
 from __future__ import annotations
 
@@ -13,7 +14,10 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from workbench.book.project import Project
+from workbench.calls.usage import recorded_call
 from workbench.llm import ChatClient, ClientConfig, Message
+from workbench.models.profiles import active_profile
 from workbench.trackers.columns import Status
 from workbench.upkeep.backend import UpkeepAnswer, UpkeepRequest
 from workbench.upkeep.errors import UpkeepFailed
@@ -21,6 +25,7 @@ from workbench.upkeep.proposals import Kind, Proposal, propose
 from workbench.upkeep.reply import UpkeepReply
 
 NAME = "openai"
+AGENT = "Upkeep"  # how usage.jsonl names the caller
 MAX_TOKENS = 4096
 TEMPERATURE = 0.2
 SYSTEM = """你是长篇网络小说的记忆维护助手。根据给出的人物表、未回收伏笔、人物关系和本段章节正文，\
@@ -44,24 +49,29 @@ class ModelUpkeep:
     name = NAME
     paid = True
 
-    def __init__(self, config: ClientConfig, *, stream: bool = True) -> None:
+    def __init__(self, config: ClientConfig, project: Project, *, stream: bool = True) -> None:
         self.client = ChatClient(config)
+        self.project = project  # whose .workbench/usage.jsonl records each call
         self.stream = stream
 
     def propose(
         self, request: UpkeepRequest, *, cancel: threading.Event | None = None
     ) -> UpkeepAnswer:
         """The model's proposals for the range, grounded and checked against the ledger."""
-        raw = self.client.complete(
+        reply = recorded_call(
+            self.client,
+            self.project,
             messages(request),
+            kind="upkeep",
+            agent=AGENT,
+            chapter=request.last,
+            profile=active_profile(self.project),
             stream=self.stream,
             cancel=cancel,
             max_tokens=MAX_TOKENS,
             temperature=TEMPERATURE,
         )
-        # Usage recording (issue 26, .workbench/usage.jsonl) belongs here, once the client
-        # reports the server's usage for a call.
-        return answer_from(raw, request)
+        return answer_from(reply.text, request)
 
 
 def messages(request: UpkeepRequest) -> list[Message]:

@@ -190,7 +190,7 @@ def backend_named(project: Project, name: str | None, settings=None) -> UpkeepBa
         from workbench.summaries.backend import endpoint_config
         from workbench.upkeep.model import ModelUpkeep
 
-        return ModelUpkeep(endpoint_config(settings or load_settings()))
+        return ModelUpkeep(endpoint_config(settings or load_settings()), project)
     from workbench.upkeep.offline import OfflineUpkeep
 
     return OfflineUpkeep()

@@ -8,11 +8,12 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 
 from workbench.book.layout import Role
 from workbench.book.project import Project
-from workbench.book.textio import TextFile
+from workbench.book.textio import NO_FILE, TextFile
 from workbench.errors import FileProblem
 from workbench.trackers.cast import load_cast
 from workbench.trackers.columns import FORESHADOWING, RELATIONSHIP, Status
@@ -24,7 +25,7 @@ from workbench.upkeep.castfile import with_alias, with_new_character
 from workbench.upkeep.errors import AcceptRefused
 from workbench.upkeep.proposals import Kind, Proposal, Review
 from workbench.upkeep.state_file import with_state_row
-from workbench.upkeep.store import load_queue, save_queue
+from workbench.upkeep.store import Queue, update_queue
 
 log = logging.getLogger(__name__)
 
@@ -109,22 +110,22 @@ def accept(
                 "first — nothing was written"
             )
     _save(files)
-    queue = load_queue(project)
-    for proposal in chosen:
-        queue.mark(proposal, Review.ACCEPTED)
-    save_queue(project, queue)
+    update_queue(project, partial(_mark, proposals=chosen, review=Review.ACCEPTED))
     return done
 
 
 def reject(project: Project, proposals: Iterable[Proposal]) -> int:
     """Mark proposals rejected: never proposed again for their range. Writes only the queue."""
-    queue = load_queue(project)
+    return update_queue(project, partial(_mark, proposals=list(proposals), review=Review.REJECTED))
+
+
+def _mark(queue: Queue, proposals: list[Proposal], review: Review) -> int:
+    """Record the decision on every proposal the queue holds; how many it held."""
     count = 0
     for proposal in proposals:
         if queue.find(proposal.id) is not None:
-            queue.mark(proposal, Review.REJECTED)
+            queue.mark(proposal, review)
             count += 1
-    save_queue(project, queue)
     return count
 
 
@@ -235,7 +236,9 @@ def _save(files: _Files) -> None:
             document.save(project)
         for path, text in files.edited.items():
             path.parent.mkdir(parents=True, exist_ok=True)
-            project.write(path, text)
+            read = files.texts.get(path)
+            # Checked again under the file's lock, just before the rename.
+            project.write(path, text, expect=read.sha256 if read is not None else NO_FILE)
     except FileProblem as error:
         raise AcceptRefused(str(error)) from error
     for path in files.edited:

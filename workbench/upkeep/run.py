@@ -21,7 +21,7 @@ from workbench.upkeep.backend import UpkeepAnswer, UpkeepBackend, UpkeepRequest
 from workbench.upkeep.errors import UpkeepCancelled, UpkeepFailed
 from workbench.upkeep.proposals import Proposal, ranges_of
 from workbench.upkeep.realms import realm_names
-from workbench.upkeep.store import load_queue, save_queue
+from workbench.upkeep.store import Queue, load_queue, update_queue
 from workbench.upkeep.text import Chapter
 
 log = logging.getLogger(__name__)
@@ -127,13 +127,15 @@ def propose_ranges(
 
 def record_answers(project: Project, answers: list[RangeAnswer], backend: str) -> list[Proposal]:
     """Merge the answers into the review queue (written once); returns what they added."""
-    queue = load_queue(project)
-    added = []
-    for answer in answers:
-        added += queue.merge(answer.answer.proposals, answer.hashes.keys(), backend)
-        queue.ran(answer.first, answer.last, backend, answer.hashes)
-    save_queue(project, queue)
-    return added
+
+    def merge(queue: Queue) -> list[Proposal]:
+        added = []
+        for answer in answers:
+            added += queue.merge(answer.answer.proposals, answer.hashes.keys(), backend)
+            queue.ran(answer.first, answer.last, backend, answer.hashes)
+        return added
+
+    return update_queue(project, merge)
 
 
 def run_upkeep(

@@ -8,17 +8,20 @@ from __future__ import annotations
 
 import json
 import logging
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TypeVar
 
 from workbench.book.project import Project
+from workbench.book.textio import TextFile
 from workbench.errors import FileProblem
 from workbench.upkeep.proposals import Kind, Proposal, Review
 
 log = logging.getLogger(__name__)
 
 QUEUE_FILE = "upkeep.json"
+T = TypeVar("T")
 VERSION = 1
 
 
@@ -99,8 +102,29 @@ def load_queue(project: Project) -> Queue:
     path = queue_path(project)
     if not path.is_file():
         return Queue()
+    return _parsed(path, path.read_text(encoding="utf-8"))
+
+
+def update_queue(project: Project, change: Callable[[Queue], T]) -> T:
+    """Read-modify-write the queue under its file lock (the app, its summary jobs and the
+    CLI may decide at the same time): `change` edits the queue as it is now; its result is
+    returned once the queue is written."""
+    path = queue_path(project)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    result: list[T] = []
+
+    def edit(current: TextFile | None) -> str:
+        queue = _parsed(path, current.text) if current is not None else Queue()
+        result.append(change(queue))
+        return _serialised(queue)
+
+    project.update(path, edit)
+    return result[0]
+
+
+def _parsed(path: Path, text: str) -> Queue:
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
+        data = json.loads(text)
         if data.get("version") != VERSION:
             raise ValueError(f"version {data.get('version')!r}, expected {VERSION}")
         runs = {
@@ -115,14 +139,10 @@ def load_queue(project: Project) -> Queue:
         ) from error
 
 
-def save_queue(project: Project, queue: Queue) -> None:
-    """Write the queue atomically."""
-    path = queue_path(project)
-    path.parent.mkdir(parents=True, exist_ok=True)
+def _serialised(queue: Queue) -> str:
     data = {
         "version": VERSION,
         "proposals": [p.to_json() for p in queue.proposals],
         "runs": {key: {str(n): h for n, h in hashes.items()} for key, hashes in queue.runs.items()},
     }
-    project.write(path, json.dumps(data, ensure_ascii=False, indent=1) + "\n")
-    log.debug("upkeep queue: %d proposals", len(queue.proposals))
+    return json.dumps(data, ensure_ascii=False, indent=1) + "\n"

@@ -16,10 +16,11 @@ from workbench.book.project import Project
 from workbench.book.textio import NO_FILE, TextFile
 from workbench.errors import FileProblem
 from workbench.trackers.cast import load_cast
-from workbench.trackers.columns import FORESHADOWING, RELATIONSHIP, Status
+from workbench.trackers.columns import Status
 from workbench.trackers.document import TrackerDocument
 from workbench.trackers.dormancy import LAST_SEEN
 from workbench.trackers.errors import TrackerEditError, TrackerParseError
+from workbench.trackers.kinds import FORESHADOWING, RELATIONSHIP
 from workbench.trackers.ledger import next_id
 from workbench.upkeep.castfile import with_alias, with_new_character
 from workbench.upkeep.errors import AcceptRefused

@@ -236,6 +236,7 @@ def test_a_summary_under_chaos_explains_writes_nothing_and_leaks_nothing(
     type_at_end(editor, "\n灯下又添一笔。")
     ticker = Ticker()
     dialogs.answer(QMessageBox.StandardButton.Yes)  # queue a job for the model endpoint
+    dialogs.answer(QMessageBox.StandardButton.No)  # not the range's paid upkeep (issue 24)
 
     with qtbot.waitSignal(window.summaries.failed, timeout=60_000) as failed:
         assert window.tabs.save(editor)

@@ -311,7 +311,8 @@ class TrackerBrowser(QWidget):
                 panel = KindPanel(kind, self)
                 panel.model.editor = partial(self.edit_declared, key)
                 self.kind_panels[key] = panel
-                self.tabs.addTab(panel, kind.title)
+                # Before the 待审 tab, which stays last.
+                self.tabs.insertTab(self.tabs.indexOf(self.review), panel, kind.title)
 
     def _refresh_kind_tabs(self) -> None:
         if self.project is None:

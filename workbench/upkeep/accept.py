@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
 
+from workbench.book import gate
 from workbench.book.layout import Role
 from workbench.book.project import Project
 from workbench.book.textio import NO_FILE, TextFile
@@ -85,7 +86,7 @@ def accept(
     chosen = list(proposals)
     files = _Files(project, dict(documents or {}))
     for document in files.documents.values():
-        if document.changed_on_disk():
+        if document.changed_on_disk(project.root):
             raise AcceptRefused(
                 f"{document.source} changed on disk since it was read; reload it and try "
                 "again — nothing was written"
@@ -230,13 +231,13 @@ def _save(files: _Files) -> None:
                 f"{project.relative(path)} appeared meanwhile; nothing more was written"
             )
     for document in files.documents.values():
-        if document.modified and document.changed_on_disk():
+        if document.modified and document.changed_on_disk(project.root):
             raise AcceptRefused(f"{document.source} changed on disk meanwhile; nothing was written")
     try:
         for document in files.documents.values():
             document.save(project)
         for path, text in files.edited.items():
-            path.parent.mkdir(parents=True, exist_ok=True)
+            gate.make_folder(path.parent, root=project.root)
             read = files.texts.get(path)
             # Checked again under the file's lock, just before the rename.
             project.write(path, text, expect=read.sha256 if read is not None else NO_FILE)

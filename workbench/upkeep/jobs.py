@@ -23,6 +23,14 @@ from workbench.upkeep.store import load_queue, queue_path
 TOKENS_PER_ZI = 1.4
 
 
+LABEL_PREFIX = "upkeep "
+
+
+def is_upkeep_label(label: str) -> bool:
+    """Whether a summary-queue job label names an upkeep job."""
+    return label.startswith(LABEL_PREFIX)
+
+
 @dataclass(frozen=True)
 class UpkeepJob:
     """Upkeep proposals for chapters start..end (one or more five-chapter ranges)."""
@@ -33,7 +41,7 @@ class UpkeepJob:
     @property
     def label(self) -> str:
         """How the queue names the job: `upkeep Ch6-10`."""
-        return f"upkeep Ch{self.start}-{self.end}"
+        return f"{LABEL_PREFIX}Ch{self.start}-{self.end}"
 
     @property
     def what(self) -> str:

@@ -14,6 +14,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from workbench.book.bounded_json import MAX_DEPTH, nesting_depth
 from workbench.book.project import Project
 from workbench.calls.usage import recorded_call
 from workbench.llm import ChatClient, ClientConfig, Message
@@ -110,8 +111,14 @@ def messages(request: UpkeepRequest) -> list[Message]:
 def answer_from(raw: str, request: UpkeepRequest) -> UpkeepAnswer:
     """Validate a reply: UpkeepFailed (why) for one that cannot be used as a whole."""
     first, last = request.first, request.last
+    text = _without_fence(raw)
+    depth = nesting_depth(text.encode("utf-8", "surrogatepass"))
+    if depth > MAX_DEPTH:  # json.loads would recurse once per level
+        raise UpkeepFailed(
+            first, last, f"the model's answer nests {depth} levels deep (at most {MAX_DEPTH})"
+        )
     try:
-        data = json.loads(_without_fence(raw))
+        data = json.loads(text)
     except json.JSONDecodeError as error:
         raise UpkeepFailed(first, last, f"the model's answer is not JSON ({error})") from None
     try:

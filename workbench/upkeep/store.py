@@ -13,6 +13,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TypeVar
 
+from workbench.book import gate
+from workbench.book.bounded_json import parse_json
 from workbench.book.project import Project
 from workbench.book.textio import TextFile
 from workbench.errors import FileProblem
@@ -102,7 +104,9 @@ def load_queue(project: Project) -> Queue:
     path = queue_path(project)
     if not path.is_file():
         return Queue()
-    return _parsed(path, path.read_text(encoding="utf-8"))
+    # Leading out of the project, a pipe, too large: the gate says so itself.
+    raw = gate.read_bytes(path, root=project.root, limit=gate.MAX_JSON_BYTES, what="a review queue")
+    return _parsed(path, raw)
 
 
 def update_queue(project: Project, change: Callable[[Queue], T]) -> T:
@@ -110,7 +114,7 @@ def update_queue(project: Project, change: Callable[[Queue], T]) -> T:
     CLI may decide at the same time): `change` edits the queue as it is now; its result is
     returned once the queue is written."""
     path = queue_path(project)
-    path.parent.mkdir(parents=True, exist_ok=True)
+    gate.make_folder(path.parent, root=project.root)
     result: list[T] = []
 
     def edit(current: TextFile | None) -> str:
@@ -122,9 +126,9 @@ def update_queue(project: Project, change: Callable[[Queue], T]) -> T:
     return result[0]
 
 
-def _parsed(path: Path, text: str) -> Queue:
+def _parsed(path: Path, text: str | bytes) -> Queue:
     try:
-        data = json.loads(text)
+        data = parse_json(text, path)
         if data.get("version") != VERSION:
             raise ValueError(f"version {data.get('version')!r}, expected {VERSION}")
         runs = {
@@ -132,10 +136,11 @@ def _parsed(path: Path, text: str) -> Queue:
             for key, hashes in data.get("runs", {}).items()
         }
         return Queue([Proposal.from_json(item) for item in data["proposals"]], runs)
-    except (ValueError, KeyError, TypeError, AttributeError) as error:
+    except (FileProblem, ValueError, KeyError, TypeError, AttributeError) as error:
+        why = error.problem if isinstance(error, FileProblem) else str(error)
         raise FileProblem(
             path,
-            f"not a review queue Workbench can read ({error}); move it away to start a new one",
+            f"not a review queue Workbench can read ({why}); move it away to start a new one",
         ) from error
 
 

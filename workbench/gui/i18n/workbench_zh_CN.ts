@@ -2712,11 +2712,4 @@ Restore it into the editor? Nothing is written to the file until you save.</sour
         <translation>%1 失败：%2</translation>
     </message>
 </context>
-<context>
-    <name>window</name>
-    <message>
-        <source>Saving chapter %1</source>
-        <translation>保存第%1章</translation>
-    </message>
-</context>
 </TS>

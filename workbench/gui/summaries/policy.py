@@ -21,6 +21,7 @@ from workbench.summaries.jobs import (
     estimated_tokens,
     summary_ranges,
 )
+from workbench.upkeep.jobs import is_upkeep_label
 
 
 class SummaryPolicy(QObject):
@@ -28,6 +29,9 @@ class SummaryPolicy(QObject):
 
     statusMessage = Signal(str)
     statusChanged = Signal(str)  # the queue as the status bar shows it
+    # A saved chapter: its number, the summary ranges (start, end) saving it called for, and
+    # whether they were queued (False: the author declined). Upkeep runs with them.
+    chapterSaved = Signal(int, object, bool)
 
     def __init__(self, queue: SummaryQueue, parent: QWidget) -> None:
         super().__init__(parent)
@@ -49,7 +53,9 @@ class SummaryPolicy(QObject):
     def chapter_saved(self, chapter: int) -> list[int]:
         """Saving chapter N queues the jobs it calls for (asking first where it must)."""
         jobs = self.queue.jobs_for_saved_chapter(chapter)
-        return self.submit(jobs, self.tr("Saving chapter %1").replace("%1", str(chapter)))
+        queued = self.submit(jobs, self.tr("Saving chapter %1").replace("%1", str(chapter)))
+        self.chapterSaved.emit(chapter, [(job.start, job.end) for job in jobs], bool(queued))
+        return queued
 
     def submit(self, jobs: list[SummaryJob], why: str) -> list[int]:
         """Queue summary jobs, asking first for more than one or for any paid (model
@@ -120,11 +126,15 @@ class SummaryPolicy(QObject):
         self.statusChanged.emit(self.queue.describe())
 
     def _failed(self, _job_id: int, label: str, reason: str) -> None:
+        if is_upkeep_label(label):
+            return  # the upkeep trigger says it
         self.statusMessage.emit(
             self.tr("Summary %1 failed: %2").replace("%1", label).replace("%2", reason)
         )
 
     def _done(self, _job_id: int, label: str) -> None:
+        if is_upkeep_label(label):
+            return  # the upkeep trigger says it
         if label == FixedContextJob().label:
             self.statusMessage.emit(self.tr("Fixed context written to references/fixed-context.md"))
             return

@@ -162,7 +162,6 @@ class TrackerBrowser(QWidget):
         self.chapter_spin.setValue(max(1, last))
         self.chapter_spin.blockSignals(False)
         self.store.set_project(project)
-        self.review.set_project(project)
 
     def shut_down(self) -> None:
         """The window closes: no refresh is left waiting."""

@@ -158,6 +158,13 @@ class ReviewPanel(QWidget):
         self.reject_kind_button.setText(self.tr("Reject all of this kind in the range"))
         self._fill_ranges()
 
+    def showEvent(self, event) -> None:
+        """Read the queue again when the tab comes to the front: the CLI may have decided
+        meanwhile (the folder watch leaves .workbench/ alone)."""
+        super().showEvent(event)
+        if self.project is not None:
+            self.reload()
+
     def changeEvent(self, event: QEvent) -> None:
         """Retranslate when the UI language changes."""
         if event.type() == QEvent.Type.LanguageChange:

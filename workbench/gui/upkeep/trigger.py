@@ -17,17 +17,12 @@ from workbench.summaries.backend import backend_name
 from workbench.upkeep.jobs import (
     UpkeepJob,
     estimated_tokens,
+    is_upkeep_label,
     jobs_for_saved_chapter,
     whole_book_jobs,
 )
 
 log = logging.getLogger(__name__)
-LABEL_PREFIX = "upkeep "
-
-
-def is_upkeep_label(label: str) -> bool:
-    """Whether a summary-queue job label names an upkeep job."""
-    return label.startswith(LABEL_PREFIX)
 
 
 class UpkeepTrigger(QObject):

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from workbench.book import gate, webnovel
+from workbench.book.characters import aliases_in
 from workbench.book.fixed_context import FixedPart, render_fixed_context, source_hashes
 from workbench.book.layout import DEFAULT_PATHS, Role, default_layout
 from workbench.book.naming import chapter_number_from_name
@@ -23,6 +24,7 @@ from workbench.book.project import Project
 from workbench.book.sections import sections
 from workbench.book.textio import UTF8, TextFile
 from workbench.errors import FileProblem, WorkbenchError
+from workbench.feed.power import character_sections
 from workbench.feed.trim import demote_headings
 from workbench.feed.webnovel import setting_text
 from workbench.trackers import load_cast, load_trackers
@@ -224,36 +226,43 @@ def _body_under(text: str, level: int) -> str:
     return demote_headings(text, level)
 
 
-def _aliases_line(character: Character) -> str:
-    return f"- 别名：{'、'.join(character.aliases)}\n" if character.aliases else ""
-
-
 def _characters(writer: _Writer) -> None:
     project = writer.source
     cast = load_cast(project)
     protagonist = next((c for c in cast.characters if c.protagonist), None)
-    cards = {c.source: c for c in cast.characters if c.source != webnovel.INDEX_FILE}
     protagonist_file = project.role_path(Role.PROTAGONIST)
     if protagonist_file.is_file():
         text = project.read(protagonist_file).text.rstrip("\n") + "\n"
     else:
         text = f"# {protagonist.name if protagonist else '主角'}\n"
-    if protagonist is not None and protagonist.aliases and "别名" not in text:
-        text += "\n" + _aliases_line(protagonist)
+    if protagonist is not None:
+        text += _aliases_line(protagonist, text, before="\n")
     writer.write(DEFAULT_PATHS[Role.PROTAGONIST], text)
+    # Each person with their own part of a card (one 反派设计 holds three villains).
+    own: dict[str, str] = {}
+    for entry in character_sections(project):
+        if entry.source != project.relative(protagonist_file):
+            own.setdefault(entry.name, entry.text)
     sections_out = ["# 角色\n"]
     for character in cast.characters:
         if character is protagonist:
             continue
-        card = project.root / character.source if character.source in cards else None
-        body = _body_under(project.read(card).text, level=3).strip("\n") if card else ""
-        alias = "" if "别名" in body else _aliases_line(character)
+        card = own.get(character.name)
+        body = _body_under(card, level=3).strip("\n") if card else ""
+        alias = _aliases_line(character, body)
         sections_out.append(f"## {character.name}\n\n" + alias + (body + "\n" if body else ""))
     writer.write(DEFAULT_PATHS[Role.CHARACTERS], "\n".join(sections_out))
     names = "、".join(c.name for c in cast.characters)
     writer.carried(
         f"角色卡与 index.db 的角色（含别名）：{names} → characters/protagonist.md、characters.md"
     )
+
+
+def _aliases_line(character: Character, written: str, before: str = "") -> str:
+    """A 别名 line for the aliases the written text does not give yet (index.db's, say),
+    '' when it gives them all."""
+    missing = [alias for alias in character.aliases if alias not in aliases_in(written)]
+    return f"{before}- 别名：{'、'.join(missing)}\n" if missing else ""
 
 
 def _cell(value: object) -> str:

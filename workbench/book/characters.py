@@ -6,17 +6,26 @@ placeholder (主角, 主人公, 男主, protagonist, （主角姓名）) is neve
 each `##` section is a character unless its content says otherwise: a section with neither a
 name line nor a character field (别名, 身份, 性格 …) under a heading such as 势力, 地点 or
 说明 describes no one, and a section whose own text has no field but whose `###` parts do
-is a group of the characters in those parts.
+is a group of the characters in those parts. A setting card (webnovel-writer's 女主卡.md,
+反派设计.md, a 角色库 card) is about the people its 姓名/名称 lines name: its headings (基本信息,
+核心标签, 小反派 …) are parts of the card, never names.
 """
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
+from workbench.book.layout import Role
 from workbench.book.plans import split_front_matter
 from workbench.book.sections import Section, sections
 from workbench.errors import FileProblem
+
+if TYPE_CHECKING:
+    from pathlib import Path
+
+    from workbench.book.project import Project
 
 _FIELD = r"^[ \t]*(?:[-*+][ \t]+)?(?:\*\*)?{key}(?:\*\*)?[ \t]*(?:\*\*)?[：:](?:\*\*)?[ \t]*(.*)$"
 _ALIAS_LINE = re.compile(_FIELD.format(key="(?:别名|别称|外号|alias(?:es)?)"), re.M | re.I)
@@ -37,7 +46,7 @@ _NOT_ALIASES = {"", "无", "-", "—", "暂无", "none"}
 _ROLE_WORD = re.compile(
     r"^(?:主角|主人公|男主角?|女主角?|男一|女一|protagonist|hero(?:ine)?|main\s*character|"
     r"角色|人物|配角|反派|主要角色|姓名|名字|name|x+|某某|待定|未定)"
-    r"(?:档案|设定|资料|信息|简介|介绍|卡|人设|示例|小传|列表|表)?$",
+    r"(?:档案|设定|设计|资料|信息|简介|介绍|卡|组|人设|示例|小传|列表|表)?$",
     re.I,
 )
 # Headings of sections about something other than a person (with no character field).
@@ -183,3 +192,63 @@ def _member(part: Section, text: str, source: str) -> Character | None:
     if not (_NAME_LINE.search(body) or _CHARACTER_FIELD.search(body)):
         return None
     return _section_character(part.title, body, body, source)
+
+
+# A setting card names its person by one of these (webnovel-writer's templates use 名称 in
+# 反派设计.md and 姓名 in 女主卡.md / 主角卡.md).
+_CARD_NAME_LINE = re.compile(_FIELD.format(key="(?:姓名|名字|名称|name)"), re.M | re.I)
+
+
+@dataclass(frozen=True)
+class CardEntry:
+    """One person a setting card describes, and the part of the card that is theirs."""
+
+    character: Character
+    text: str
+
+
+def card_entries(text: str, source: str) -> tuple[list[CardEntry], list[SkippedHeading]]:
+    """The people a setting card describes (webnovel-writer's 女主卡, 反派设计, 主角组, a
+    角色库 card). A card's `##` headings are the parts of a card (基本信息, 核心标签, 动机与目标
+    …) or tiers (小反派), never names: a section is a person only by its 姓名/名字/名称 line.
+    One person named: the whole card is theirs. No one named: the card is its title's person
+    (`# 赵无极`), unless the title is a label (女主卡, 反派设计) — then it describes no one."""
+    level_two = [section for section in sections(text) if section.level == 2]
+    named: list[tuple[Character, str]] = []
+    skipped: list[SkippedHeading] = []
+    for section in level_two:
+        whole = section.whole(text)
+        line = _CARD_NAME_LINE.search(section.body(text))
+        name = clean_name(line.group(1)) if line else ""
+        if name:
+            named.append((Character(name, aliases_in(whole), False, source), whole))
+        else:
+            why = "a part of a character card, not a person (no 姓名/名称 line names one)"
+            skipped.append(SkippedHeading(source, section.line, section.title.strip(), why))
+    if len(named) == 1:
+        person = named[0][0]
+        return [CardEntry(Character(person.name, aliases_in(text), False, source), text)], skipped
+    if named:
+        return [CardEntry(character, body) for character, body in named], skipped
+    line = _CARD_NAME_LINE.search(text)
+    titles = [s for s in sections(text) if s.level == 1]
+    candidates = [line.group(1) if line else "", titles[0].title if titles else ""]
+    name = next((clean for raw in candidates if (clean := clean_name(raw))), "")
+    if not name:
+        return [], skipped
+    return [CardEntry(Character(name, aliases_in(text), False, source), text)], skipped
+
+
+def characters_in_card(text: str, source: str) -> CharacterFile:
+    """The characters of a setting card (see card_entries) and the headings that are none."""
+    entries, skipped = card_entries(text, source)
+    return CharacterFile(tuple(entry.character for entry in entries), tuple(skipped))
+
+
+def is_card(project: Project, path: Path) -> bool:
+    """Whether a character file is a setting card: webnovel-writer's 女主卡, 反派设计, 主角组
+    and 角色库 cards (every character file of that layout but 主角卡 and the cast list)."""
+    return project.layout.kind == "webnovel-writer" and path not in (
+        project.role_path(Role.PROTAGONIST),
+        project.role_path(Role.CHARACTERS),
+    )

@@ -16,7 +16,12 @@ from enum import StrEnum
 from pathlib import Path
 
 from workbench.book import webnovel
-from workbench.book.characters import characters_in_file, protagonist_in_file
+from workbench.book.characters import (
+    characters_in_card,
+    characters_in_file,
+    is_card,
+    protagonist_in_file,
+)
 from workbench.book.counting import count_zi
 from workbench.book.fixed_context import CAPS, FixedPart, parse_fixed_context, stale_sources
 from workbench.book.layout import Role
@@ -218,7 +223,8 @@ class _Checker:
                         "(`# 林风`) or a `姓名：林风` line",
                     )
                 continue
-            for skipped in characters_in_file(text, source).skipped:
+            read = characters_in_card if is_card(self.project, path) else characters_in_file
+            for skipped in read(text, source).skipped:
                 self.add(Severity.INFO, path, f"not a character: {skipped}")
 
     def stale_summary(self, section: RollingSection) -> None:

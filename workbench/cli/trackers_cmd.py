@@ -7,7 +7,10 @@ import argparse
 import sys
 
 from workbench.book.project import Project
+from workbench.book.webnovel import is_webnovel
 from workbench.cli.exits import EXIT_OK, EXIT_PROBLEMS
+from workbench.errors import FileProblem
+from workbench.trackers.cast import load_cast
 from workbench.trackers.dormancy import Sighting, sightings
 from workbench.trackers.errors import TrackerParseError
 from workbench.trackers.kinds import TrackerKind, declared_kinds, tracker_files
@@ -27,6 +30,7 @@ from workbench.trackers.schema import (
     TrackedOut,
     TrackersOut,
 )
+from workbench.trackers.webnovel import memory_foreshadowing, memory_relationships
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -64,6 +68,15 @@ def _read_all(project: Project) -> tuple[Trackers, list[str]]:
         trackers.foreshadowing += parsed.foreshadowing
         trackers.relationships += parsed.relationships
         trackers.items += parsed.items
+    if is_webnovel(project):
+        # webnovel-writer's memory, as every feed reads it (state.json, index.db, the
+        # scratchpad): listing only the Markdown files said 0 where the book has 12.
+        try:
+            cast = load_cast(project)
+            trackers.foreshadowing += memory_foreshadowing(project, cast)
+            trackers.relationships += memory_relationships(project)
+        except FileProblem as error:
+            problems.append(f"{project.relative(error.path)}: {error.problem}")
     return trackers, problems
 
 

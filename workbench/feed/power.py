@@ -5,7 +5,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-from workbench.book.characters import characters_in_file, protagonist_in_file
+from workbench.book.characters import (
+    card_entries,
+    characters_in_file,
+    is_card,
+    protagonist_in_file,
+)
 from workbench.book.layout import Role
 from workbench.book.project import ChapterRef, Project
 from workbench.book.sections import find_section, sections
@@ -90,14 +95,32 @@ def _sections_of(source: str, text: str, whole_file: bool) -> tuple[CharacterSec
     )
 
 
+@lru_cache(maxsize=32)
+def _card_sections(source: str, text: str) -> tuple[CharacterSection, ...]:
+    """A setting card's people, each with their part of it (the whole card for one person)."""
+    entries, _ = card_entries(text, source)
+    found = []
+    for entry in entries:
+        headings = sections(entry.text) if len(entries) > 1 else []
+        title = headings[0].title.strip() if headings else ""
+        found.append(CharacterSection(entry.character.name, source, title, entry.text))
+    return tuple(found)
+
+
 def character_sections(project: Project) -> list[CharacterSection]:
-    """Every character entry: the protagonist's whole file, one per `##` section elsewhere."""
+    """Every character entry: the protagonist's whole file, a setting card's people with
+    their part of it, one per `##` section elsewhere."""
     protagonist = project.role_path(Role.PROTAGONIST)
     result = []
     for path in project.character_files():
         text = character_text(project, path, project.read(path).text)
-        if text is not None:
-            result += _sections_of(project.relative(path), text, path == protagonist)
+        if text is None:
+            continue
+        source = project.relative(path)
+        if is_card(project, path):
+            result += _card_sections(source, text)
+        else:
+            result += _sections_of(source, text, path == protagonist)
     return result
 
 

@@ -20,7 +20,10 @@ from workbench.book.chapter_stats import Stat, file_stat
 from workbench.book.characters import (
     Character,
     SkippedHeading,
+    characters_in_card,
     characters_in_file,
+    is_card,
+    is_role_word,
     protagonist_in_file,
 )
 from workbench.book.layout import Role
@@ -122,6 +125,8 @@ def load_cast(project: Project) -> Cast:
             continue  # still the template: its example people are no one in this book
         if loaded.path == project.role_path(Role.PROTAGONIST):
             described = protagonist_in_file(text, source)
+        elif is_card(project, loaded.path):
+            described = characters_in_card(text, source)
         else:
             described = characters_in_file(text, source)
         skipped += described.skipped
@@ -148,7 +153,10 @@ def memory_characters(project: Project) -> tuple[list[Character], str | None]:
             continue
         if entity.protagonist and not protagonist:
             protagonist = entity.name
-        characters.append(Character(entity.name, entity.aliases, False, source))
+        # That tool registers 主角 and protagonist for its protagonist by itself: a role
+        # word is never a name, so 主角 in a plan names no one.
+        aliases = tuple(alias for alias in entity.aliases if not is_role_word(alias))
+        characters.append(Character(entity.name, aliases, False, source))
     return characters, protagonist or None
 
 

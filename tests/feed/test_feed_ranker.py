@@ -83,12 +83,14 @@ def test_every_conflict_word_of_webnovel_writer_adds_point_three_to_an_alert(wor
 
 
 def test_a_summary_or_skeleton_excerpt_scores_its_length_in_place_of_frequency():
-    # Gap 1: 0.7 × 1/2 = 0.35. 600 字: min(600/1200, 1) × 0.2 = 0.1, total 0.45; 2400 字 is
-    # capped at 0.2, total 0.55. Mentions are not looked at.
+    # PRODUCT.md §3 (issue #27 item 10), as webnovel-writer's context_ranker: the length score
+    # min(字/1200, 1) × 0.2 stands in for the frequency value and is weighted like it (× 0.3).
+    # Gap 1: 0.7 × 1/2 = 0.35. 600 字: 0.5 × 0.2 × 0.3 = 0.03, total 0.38; 2400 字 is capped
+    # at 0.2 × 0.3 = 0.06, total 0.41. Mentions are not looked at.
     short = ranker().score(Candidate(N - 1, "平淡", mentions=10, excerpt_zi=600))
-    assert (short.frequency, short.total) == (pytest.approx(0.1), pytest.approx(0.45))
+    assert (short.frequency, short.total) == (pytest.approx(0.03), pytest.approx(0.38))
     long = ranker().score(Candidate(N - 1, "平淡", excerpt_zi=2400))
-    assert (long.frequency, long.total) == (pytest.approx(0.2), pytest.approx(0.55))
+    assert (long.frequency, long.total) == (pytest.approx(0.06), pytest.approx(0.41))
 
 
 def test_summary_blocks_and_skeleton_items_are_weighed_by_length():

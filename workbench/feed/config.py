@@ -86,7 +86,7 @@ class RankerConfig:
     doubtful: float = 0.15  # subtracted
     severity: float = 0.3
     conflict: float = 0.3
-    excerpt: float = 0.2  # a summary/skeleton excerpt's length term, in place of frequency
+    excerpt: float = 0.2  # a summary/skeleton excerpt's length score, for the frequency value
     excerpt_saturation: int = setting(1200, ge=1)  # 字 at which the length term is full
     hook_words: tuple[str, ...] = ("？", "?", "悬念", "钩子", "反转", "冲突")
     doubtful_words: tuple[str, ...] = ("存疑", "待澄清", "doubtful")

@@ -2,8 +2,9 @@
 
 score = recency × 0.7 + frequency × 0.3 + bonuses, where recency = 1 / (1 + chapter gap),
 frequency = ln(1 + mentions) / ln(1 + 10), capped at 1; +0.2 when the text has a hook word,
-−0.15 when flagged doubtful. A summary or skeleton excerpt has no mentions: in place of the
-frequency term it scores its length, min(字 / 1200, 1) × 0.2. An alert (an overdue entry)
+−0.15 when flagged doubtful. A summary or skeleton excerpt has no mentions: its length score,
+min(字 / 1200, 1) × 0.2, stands in for the frequency value and is weighted like it (× 0.3, so
+at most 0.06), as webnovel-writer's context_ranker does. An alert (an overdue entry)
 scores as webnovel-writer's alerts do: recency unweighted (× 1.0), +0.3 for critical/high
 severity, +0.3 for a conflict word, and no hook, frequency or doubt term. Every weight and
 word list comes from `[feed.ranker]`. Sorting is stable, so ties keep the recipe's order.
@@ -77,7 +78,9 @@ class Ranker:
         recency = config.recency * self.recency(candidate.chapter)
         if candidate.excerpt_zi is not None:
             saturation = config.excerpt_saturation
-            frequency = config.excerpt * min(candidate.excerpt_zi / saturation, 1.0)
+            # The length score stands in for the frequency value and is weighted like it.
+            length = config.excerpt * min(candidate.excerpt_zi / saturation, 1.0)
+            frequency = config.frequency * length
         else:
             frequency = config.frequency * self.frequency(candidate.mentions)
         hook = config.hook if _has_any(candidate.text, config.hook_words) else 0.0

@@ -37,6 +37,7 @@ from workbench.feed.trim import demote_headings, first_sentences
 from workbench.feed.webnovel import (
     chapter_summary_blocks,
     chapter_summary_excerpt,
+    chapter_summary_path,
     fixed_stand_in,
     volume_outline_name,
 )
@@ -301,15 +302,19 @@ class Selector:
         loaded = project.read_role(Role.ROLLING_SUMMARY)
         text = loaded.text if loaded else ""
         nearest = skeleton_sections(text, self.chapter, tuple(steps), config.summary_sections)
-        items, used = [], set()
+        items, used, sources = [], set(), []
         for step, section in zip(steps, nearest, strict=True):
             if section is None:
                 # No rolled-up section yet: that chapter's own summary, as webnovel-writer does.
-                items += chapter_summary_excerpt(self.project, step, config.skeleton_excerpt)
+                own = chapter_summary_excerpt(self.project, step, config.skeleton_excerpt)
+                if own:
+                    sources.append(project.relative(chapter_summary_path(project, step)))
+                items += own
                 continue
             if (section.first, section.last) in used:
                 continue
             used.add((section.first, section.last))
+            sources.append(source)
             # Named by its section, not by the step: the step moves with N, the section only
             # every five chapters, so the block stays byte-identical call to call.
             label = f"- {section.label}："
@@ -323,7 +328,8 @@ class Selector:
             layer=Layer.ROLLING,
             kind="skeleton",
             title="故事骨架",
-            source=source,
+            # The files the excerpts came from (a per-chapter summary is not the rolling one).
+            source="、".join(dict.fromkeys(sources)) or source,
             cap=config.skeleton_excerpt * config.skeleton_count,
             group=Group.CORE,
             chapter=steps[0],

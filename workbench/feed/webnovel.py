@@ -11,6 +11,7 @@ summaries too (`references/chapter-summaries/`, where `workbench migrate` puts t
 from __future__ import annotations
 
 import os
+from pathlib import Path
 
 from workbench.book import webnovel
 from workbench.book.fixed_context import CAPS, FixedPart
@@ -89,6 +90,11 @@ def volume_outline_name(project: Project, chapter: int) -> str | None:
     outline = project.role_path(Role.OUTLINE).parent
     name = webnovel.VOLUME_OUTLINE_NAMES[0].format(v=volume)
     return project.relative(outline / name)
+
+
+def chapter_summary_path(project: Project, chapter: int) -> Path:
+    """Where chapter N's own summary is kept (that tool's naming, in either layout)."""
+    return webnovel.summary_path(project, chapter)
 
 
 def chapter_summary_excerpt(project: Project, chapter: int, room: int) -> list[Item]:

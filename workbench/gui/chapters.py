@@ -86,6 +86,13 @@ class ChapterNavigation(QObject):
             return None
         ref = self.project.chapter(number)
         path = ref.path if ref else self.project.plan_file(number)
+        plan = self.project.plan(number) if path is None else None
+        if plan is not None and plan.from_outline:
+            # The plan is a section of an outline (a webnovel-writer volume's 详细大纲).
+            editor = self.tabs.open_file(plan.source)
+            if editor is not None:
+                editor.reveal(find=plan.body.split("\n", 1)[0])
+            return editor
         if path is None:
             self.statusMessage.emit(
                 self.tr("Chapter %1 has neither text nor a plan yet").replace("%1", str(number))

@@ -10,7 +10,6 @@ from webnovel_serial import NEXT_CHAPTER, make_serial
 
 from workbench.book.project import Project
 from workbench.feed import build_feed
-from workbench.migrate import migrate
 
 
 @pytest.fixture(scope="module")

@@ -33,6 +33,10 @@ from workbench.errors import FileProblem
 
 MAX_FILE_BYTES = 16 * 1024 * 1024  # a book file larger than this is refused, not read
 MAX_JSON_BYTES = 16 * 1024 * 1024  # any JSON file: state.json, pins, caches, the lock
+# A project's own folder of caches, feeds and autosave (Project.state_dir). It ignores itself
+# in git: a book kept in git (webnovel-writer's init makes one) must not show `?? .workbench/`.
+STATE_DIR = ".workbench"
+STATE_IGNORE = ".gitignore"
 _READ_FLAGS = (
     os.O_RDONLY
     | getattr(os, "O_NONBLOCK", 0)  # a pipe swapped in after the check never blocks the open
@@ -187,7 +191,21 @@ def _writable_target(path: Path | str, root: Path | None, entry: str) -> Path:
         refusal = special_file(path, os.stat(resolved).st_mode)
         if refusal is not None:
             raise refusal
+    _ignore_state_folder(resolved, root)
     return resolved
+
+
+def _ignore_state_folder(resolved: Path, root: Path | None) -> None:
+    """Before the first file goes into the project's `.workbench/`, write its `.gitignore`
+    (`*`); anything already there under that name is the author's and is left alone."""
+    if root is None:
+        return
+    folder = Path(os.path.realpath(root)) / STATE_DIR
+    ignore = folder / STATE_IGNORE
+    if resolved == ignore or not resolved.is_relative_to(folder) or os.path.lexists(ignore):
+        return
+    folder.mkdir(parents=True, exist_ok=True)
+    textio.write_bytes_atomic(ignore, b"*\n")
 
 
 def write_bytes(

@@ -18,7 +18,7 @@ from workbench.book.chapter_stats import ChapterStats, StatKeeper, file_stat
 from workbench.book.containment import is_inside, resolve_inside
 from workbench.book.counting import count_zi
 from workbench.book.file_lock import holding, lock_file_for
-from workbench.book.gate import MAX_FILE_BYTES
+from workbench.book.gate import MAX_FILE_BYTES, STATE_DIR
 from workbench.book.layout import DEFAULT_PATHS, Layout, Role, detect_layout
 from workbench.book.naming import MAX_CHAPTER, chapter_number_from_name, title_from_heading
 from workbench.book.plans import Plan, plan_from_file, plan_from_outline
@@ -29,7 +29,6 @@ from workbench.errors import FileProblem, WorkbenchError
 log = logging.getLogger(__name__)
 
 CHAPTER_SUFFIXES = (".md", ".txt")
-STATE_DIR = ".workbench"
 # Listing versions, unique in the process: a view that rescans never reuses its project's.
 _LISTINGS = itertools.count(1)
 

@@ -22,7 +22,9 @@ from workbench.book.naming import chapter_number_from_name
 from workbench.book.plans import outline_section
 from workbench.book.project import Project
 from workbench.book.sections import sections
+from workbench.book.style_anchor import anchor_needed, fix_hint
 from workbench.book.textio import UTF8, TextFile
+from workbench.book.webnovel_meta import chapter_meta_lines, read_scratchpad, with_chapter_meta
 from workbench.errors import FileProblem, WorkbenchError
 from workbench.feed.power import character_sections
 from workbench.feed.trim import demote_headings
@@ -38,8 +40,22 @@ PLOT_HEADER = ("ID", "内容", "埋设章节", "计划回收", "状态", "重要
 RELATIONSHIP_HEADER = ("章节", "角色A", "角色B", "关系", "变化", "说明")
 _CHAPTER_SECTION = re.compile(r"^#{1,6}[ \t]*第[ \t]*(\d+)[ \t]*章", re.MULTILINE)
 # What of that tool's memory Workbench has no place for; named in the report.
-NOT_CARRIED_STATE = ("chapter_meta", "strand_tracker", "review_checkpoints", "relationships")
-NOT_CARRIED_FOLDERS = (".webnovel/backups", ".webnovel/archive", "审查报告")
+NOT_CARRIED_STATE = {
+    "review_checkpoints": "审查检查点",
+    "relationships": "state.json 里的旧关系字典（关系以 index.db 为准）",
+    "entity_state": "各实体的当前状态（主角的已迁入主角状态表）",
+    "disambiguation_pending": "待消歧的提及",
+    "world_settings": "世界设定的结构化副本（以 设定集/ 的文件为准）",
+    "project_info": "项目信息（书名、题材、目标字数等）",
+}
+NOT_CARRIED_FILES = {
+    ".story-system/": "Story System 的合同、章节提交与事件（chapter-commit 的事实源）",
+    ".webnovel/vectors.db": "向量检索库",
+    ".webnovel/backups/": "备份",
+    ".webnovel/archive/": "归档",
+    ".webnovel/projection_log.jsonl": "投影日志",
+    "审查报告/": "审查报告",
+}
 
 
 class MigrationProblem(WorkbenchError):
@@ -306,11 +322,15 @@ def _trackers(writer: _Writer) -> None:
         DEFAULT_PATHS[Role.RELATIONSHIP_TRACKER],
         _table("关系变动", RELATIONSHIP_HEADER, relations),
     )
-    writer.carried(f"state.json 的伏笔 {len(plot)} 条 → {DEFAULT_PATHS[Role.PLOT_TRACKER]}")
+    loops = sum(1 for e in trackers.foreshadowing if e.source == webnovel.SCRATCHPAD_FILE)
+    also = f"、memory_scratchpad.json 的未了悬念 {loops} 条" if loops else ""
+    writer.carried(
+        f"state.json 的伏笔 {len(plot) - loops} 条{also} → {DEFAULT_PATHS[Role.PLOT_TRACKER]}"
+    )
     writer.carried(
         f"index.db 的关系 {len(relations)} 条 → {DEFAULT_PATHS[Role.RELATIONSHIP_TRACKER]}"
     )
-    state = webnovel.protagonist_state_text(webnovel.read_state(project))
+    state = _state_tracker(project)
     if state:
         writer.write(DEFAULT_PATHS[Role.STATE_TRACKER], state)
         writer.carried(f"state.json 的 protagonist_state → {DEFAULT_PATHS[Role.STATE_TRACKER]}")
@@ -318,17 +338,65 @@ def _trackers(writer: _Writer) -> None:
         writer.report.not_carried.append("state.json 没有 protagonist_state：主角状态表未生成")
 
 
+def _state_tracker(project: Project) -> str:
+    """protagonist_state as a state tracker the book as of N can be read from: index.db's
+    state_changes as rows by 章节, then the state after the last commit under a heading
+    stamped with its chapter (截至第K章), which a feed for an earlier chapter leaves out."""
+    state = webnovel.read_state(project)
+    text = webnovel.protagonist_state_text(state)
+    if not text:
+        return ""
+    ps = state.get("protagonist_state") or {}
+    progress = state.get("progress")
+    current = (
+        webnovel.positive_int(progress.get("current_chapter"))
+        if isinstance(progress, dict)
+        else None
+    )
+    changes = [c for c in webnovel.read_index(project).state_changes if c.entity == ps.get("name")]
+    lines = ["# 主角状态", ""]
+    if changes:
+        lines += ["| 章节 | 项目 | 原值 | 新值 |", "|---|---|---|---|"]
+        lines += [_row([c.chapter, c.field, c.old, c.new]) for c in changes]
+        lines.append("")
+    stamp = f"（截至第{current}章）" if current else ""
+    body = text.split("\n", 2)[2] if text.count("\n") >= 2 else text
+    return "\n".join([*lines, f"## 当前状态{stamp}", "", body.strip("\n"), ""])
+
+
 def _summaries(writer: _Writer) -> None:
     project = writer.source
     folder = project.root / project.layout.chapter_summaries_dir
     target_dir = default_layout().chapter_summaries_dir
     files = sorted(folder.glob("ch*.md")) if folder.is_dir() else []
-    files = [path for path in files if writer.copy_source(path, f"{target_dir}/{path.name}")]
+    state = webnovel.read_state(project)
+    kept, with_meta = 0, 0
+    for path in files:
+        relative = f"{target_dir}/{path.name}"
+        number = chapter_number_from_name(path.stem.removeprefix("ch"))
+        lines = chapter_meta_lines(state, number[0]) if number else []
+        if not lines:
+            kept += writer.copy_source(path, relative)
+            continue
+        # The chapter's meta (hook, strand, disambiguation) goes with its summary, as the
+        # feed of the original project gives it.
+        try:
+            loaded = project.read(path)
+        except FileProblem as error:
+            writer.refused(path, error)
+            continue
+        writer.write(relative, with_chapter_meta(loaded.text, lines))
+        kept, with_meta = kept + 1, with_meta + 1
     # No rolled-up section yet: the per-chapter summaries stand in until they are generated.
     writer.write(DEFAULT_PATHS[Role.ROLLING_SUMMARY], "# 滚动摘要\n")
     writer.carried(
-        f"每章摘要 {len(files)} 篇 → {target_dir}/（滚动摘要 ChX-ChY 生成前由它们充当滚动层）"
+        f"每章摘要 {kept} 篇 → {target_dir}/（滚动摘要 ChX-ChY 生成前由它们充当滚动层）"
     )
+    if with_meta:
+        writer.carried(
+            f"state.json 的 chapter_meta（地点、章末钩子）、strand_tracker 的主导线与"
+            f"disambiguation_warnings：{with_meta} 章 → 各章摘要末尾的「本章元信息」"
+        )
 
 
 def _fixed_context(writer: _Writer) -> None:
@@ -352,20 +420,41 @@ def _fixed_context(writer: _Writer) -> None:
 def _not_carried(writer: _Writer) -> None:
     project = writer.source
     state = webnovel.read_state(project)
-    for key in NOT_CARRIED_STATE:
+    for key, what in NOT_CARRIED_STATE.items():
         if state.get(key):
-            writer.report.not_carried.append(f"state.json 的 `{key}`（Workbench 没有对应的文件）")
-    entities = webnovel.read_index(project).entities
-    others = sorted({e.type for e in entities if e.type != webnovel.CHARACTER_TYPE})
+            writer.report.not_carried.append(f"state.json 的 `{key}`：{what}")
+    strands = state.get("strand_tracker")
+    if isinstance(strands, dict) and any(strands.get(k) for k in strands if k != "history"):
+        writer.report.not_carried.append(
+            "state.json 的 `strand_tracker` 汇总（current_dominant、chapters_since_switch 等；"
+            "逐章主导线已随摘要迁入）"
+        )
+    facts = [
+        row
+        for rows in read_scratchpad(project).values()
+        if isinstance(rows, list)
+        for row in rows
+        if isinstance(row, dict)
+    ]
+    loops = sum(
+        1 for e in load_trackers(project).foreshadowing if e.source == webnovel.SCRATCHPAD_FILE
+    )
+    if facts:
+        writer.report.not_carried.append(
+            f"`{webnovel.SCRATCHPAD_FILE}`：{len(facts)} 条记忆中只迁入了未了悬念 {loops} 条"
+            "（伏笔表），其余（世界规则、时间线等）未迁移"
+        )
+    index = webnovel.read_index(project)
+    others = sorted({e.type for e in index.entities if e.type != webnovel.CHARACTER_TYPE})
     if others:
         writer.report.not_carried.append(
-            f"index.db 中非角色的实体（{'、'.join(others)}）及 entities/aliases/relationships "
-            "以外的表"
+            f"index.db 中非角色的实体（{'、'.join(others)}）及 entities/aliases/relationships/"
+            "relationship_events/state_changes 以外的表（chapters、scenes、appearances 等）"
         )
-    for folder in NOT_CARRIED_FOLDERS:
-        if (project.root / folder).exists():
-            writer.report.not_carried.append(f"{folder}/")
-    if not project.role_path(Role.STYLE_ANCHOR).is_file():
+    for name, what in NOT_CARRIED_FILES.items():
+        if (project.root / name.rstrip("/")).exists():
+            writer.report.not_carried.append(f"`{name}`：{what}")
+    if anchor_needed(project):
         writer.report.not_carried.append(
-            "文风锚点：原项目没有；请写 meta/style-anchor.md（MainWriter 每次都要全文）"
+            f"文风锚点：原项目没有（MainWriter 的喂入在有它之前不会就绪）。{fix_hint(project)}"
         )

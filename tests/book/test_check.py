@@ -37,15 +37,26 @@ def test_a_written_project_is_clean(novel):
     assert Problem(Severity.INFO, ".", "14 files read: 14 utf-8") in problems
 
 
+def anchor_fix(root) -> str:
+    """The one step `check` names for a missing style anchor (issue #27): from a passage of
+    the author's own first chapter (a new project's example chapter)."""
+    return (
+        "; make it from a passage of your own chapters (30-1500 字): in the app, Prepare feed"
+        " > Style anchor from your own text; or `workbench style-anchor"
+        f" {Path(root).resolve()} --chapter 1` lists the paragraphs, then add --passage START:END"
+    )
+
+
 def test_a_fresh_project_warns_about_every_file_still_holding_template_text(tmp_path):
     create_project(tmp_path / "novel")
+    fix = anchor_fix(tmp_path / "novel")
     template = "still only template text ({}): counts as missing until you write it"
     assert findings(tmp_path / "novel", Severity.WARNING) == [
         ("warning", "characters/characters.md",
          template.format("the cast, one ## section per character")),
         ("warning", "characters/protagonist.md", template.format("the protagonist")),
         ("warning", "meta/style-anchor.md",
-         template.format("the style anchor MainWriter always gets")),
+         template.format("the style anchor MainWriter always gets") + fix),
         ("warning", "outline/outline.md", template.format("the whole-book outline")),
         ("warning", "worldbuilding/world.md", template.format("the world and its 力量体系")),
     ]  # fmt: skip
@@ -83,7 +94,11 @@ def test_missing_layout_files(novel):
     (novel / "references" / "plot-tracker.md").unlink()
     (novel / "meta" / "style-anchor.md").unlink()
     assert findings(novel, Severity.WARNING) == [
-        ("warning", "meta/style-anchor.md", "missing (the style anchor MainWriter always gets)"),
+        (
+            "warning",
+            "meta/style-anchor.md",
+            "missing (the style anchor MainWriter always gets)" + anchor_fix(novel),
+        ),
         ("warning", "references/plot-tracker.md", "missing (the foreshadowing ledger)"),
     ]
 

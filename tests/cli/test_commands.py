@@ -151,16 +151,24 @@ def test_real_process_imports_and_checks(corpus_copy, tmp_path):
     done = run_workbench("check", "book", "--quiet", cwd=tmp_path)
     # Import lays down the layout files as templates: each is reported until written.
     template = "still only template text ({}): counts as missing until you write it"
-    assert done.stdout.splitlines() == [
-        "warning: characters/characters.md: "
-        + template.format("the cast, one ## section per character"),
-        "warning: characters/protagonist.md: " + template.format("the protagonist"),
-        "warning: meta/style-anchor.md: "
-        + template.format("the style anchor MainWriter always gets"),
-        "warning: outline/outline.md: " + template.format("the whole-book outline"),
-        "warning: worldbuilding/world.md: " + template.format("the world and its 力量体系"),
-        "0 error(s), 5 warning(s) in 120 chapters (workbench layout)",
-    ]
+    assert (
+        done.stdout.splitlines()
+        == [
+            "warning: characters/characters.md: "
+            + template.format("the cast, one ## section per character"),
+            "warning: characters/protagonist.md: " + template.format("the protagonist"),
+            "warning: meta/style-anchor.md: "
+            + template.format("the style anchor MainWriter always gets")
+            # The one step (issue #27): from a passage of the author's own chapters.
+            + "; make it from a passage of your own chapters (30-1500 字): in the app, Prepare"
+            " feed > Style anchor from your own text; or `workbench style-anchor"
+            f" {(tmp_path / 'book').resolve()} --chapter 1` lists the paragraphs, then add"
+            " --passage START:END",
+            "warning: outline/outline.md: " + template.format("the whole-book outline"),
+            "warning: worldbuilding/world.md: " + template.format("the world and its 力量体系"),
+            "0 error(s), 5 warning(s) in 120 chapters (workbench layout)",
+        ]
+    )
     assert done.returncode == 1, done.stderr
     done = run_workbench("import", str(corpus_copy), "--into", "book", cwd=tmp_path)
     assert done.returncode == 1

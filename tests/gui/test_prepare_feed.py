@@ -15,9 +15,11 @@ from PySide6.QtWidgets import QMessageBox
 
 from workbench.cli.main import main
 from workbench.feed.history import saved_feeds
+from workbench.gui.prepare.anchor_dialog import StyleAnchorDialog
 from workbench.settings import LlmSettings, ProfileSettings, Settings, save_settings
 
 KEY = "sk-prepare-test-7f3a9c1e5b"
+LEFT = Qt.MouseButton.LeftButton
 REPLY = "# 第13章 灯下\n\n" + "".join(f"第{i}段，沈砚提灯走过长明殿。\n\n" for i in range(1, 41))
 
 
@@ -126,20 +128,23 @@ def test_style_anchor_and_plan_fixes_create_and_open_the_files(window, novel) ->
     dialog = window.prepare.open_for("MainWriter", 31)  # no plan, no outline section
     assert dialog.checklist.marks["style_anchor"].text().startswith("✗")
     assert dialog.checklist.marks["task"].text().startswith("✗")
-    dialog.findChild(object, "fix_style_anchor").click()
+    # The book has chapters: the anchor comes from a passage the author selects (a starting
+    # choice from the chapter before is selected for them; tests/gui/test_webnovel_serial_gui.py
+    # selects one by hand).
+    QTest.mouseClick(dialog.findChild(object, "fix_style_anchor_passage"), LEFT)
+    chooser = dialog.findChild(StyleAnchorDialog, "styleAnchorDialog")
+    assert chooser.isVisible() and chooser.chapter() == 12
+    QTest.mouseClick(chooser.create_button, LEFT)
     anchor = novel / "meta/style-anchor.md"
     assert anchor.read_text(encoding="utf-8").startswith("# 文风锚点")
+    assert "摘自第12章" in anchor.read_text(encoding="utf-8")
     assert window.tabs.current_editor().path == anchor.resolve()
+    assert dialog.checklist.marks["style_anchor"].text().startswith("✓")
     dialog.findChild(object, "fix_plan").click()
     plan = novel / "outline/chapters/ch031.md"
     assert plan.read_text(encoding="utf-8").startswith("---\ntype: plot")
     assert window.tabs.current_editor().path == plan.resolve()
     assert dialog.checklist.marks["task"].text().startswith("✓")
-    # Template text is not a style anchor: the line stays ✗ until the author writes one.
-    assert dialog.checklist.marks["style_anchor"].text().startswith("✗")
-    anchor.write_text("# 文风锚点\n\n短句，动作先行，不用“仿佛”。\n", encoding="utf-8")
-    dialog.refresh_button.click()
-    assert dialog.checklist.marks["style_anchor"].text().startswith("✓")
     assert dialog.findChild(object, "fix_plan") is None
 
 

@@ -29,6 +29,7 @@ from workbench.book.naming import MAX_CHAPTER, chapter_number_from_name, gap_ran
 from workbench.book.plans import plan_from_file, split_front_matter
 from workbench.book.project import CHAPTER_SUFFIXES, Project
 from workbench.book.rolling_summary import SUMMARY_CAP, RollingSection, rolling_sections
+from workbench.book.style_anchor import fix_hint
 from workbench.book.templates import (
     CONTENT_ROLES,
     role_holds_only_template,
@@ -125,7 +126,7 @@ class _Checker:
             if not path.is_file() and role in memory:
                 self.add(Severity.INFO, path, f"absent; {description} read from {memory[role]}")
             elif not path.is_file():
-                self.add(Severity.WARNING, path, f"missing ({description})")
+                self.add(Severity.WARNING, path, f"missing ({description}){self.fix(role)}")
         if not self.project.role_path(Role.FIXED_CONTEXT).is_file():
             self.add(
                 Severity.INFO,
@@ -197,8 +198,12 @@ class _Checker:
                     Severity.WARNING,
                     self.project.role_path(role),
                     f"still only template text ({ROLE_DESCRIPTIONS[role]}): counts as missing "
-                    "until you write it",
+                    f"until you write it{self.fix(role)}",
                 )
+
+    def fix(self, role: Role) -> str:
+        """The one step for a missing style anchor: it from a passage of your own chapters."""
+        return f"; {fix_hint(self.project, english=True)}" if role is Role.STYLE_ANCHOR else ""
 
     def characters(self) -> None:
         """A protagonist file that names no one, and cast headings not taken as characters."""

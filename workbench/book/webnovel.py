@@ -51,6 +51,7 @@ MEMORY_DIR = ".webnovel"
 STATE_FILE = f"{MEMORY_DIR}/state.json"
 INDEX_FILE = f"{MEMORY_DIR}/index.db"
 SUMMARIES_DIR = f"{MEMORY_DIR}/summaries"
+SCRATCHPAD_FILE = f"{MEMORY_DIR}/memory_scratchpad.json"  # read by book/webnovel_meta.py
 CHAPTERS_PER_VOLUME = 50
 RECENT_SUMMARIES = 3
 VOLUME_OUTLINE_NAMES = ("第{v}卷-详细大纲.md", "第{v}卷 - 详细大纲.md", "第{v}卷 详细大纲.md")
@@ -85,7 +86,8 @@ def memory_files(project: ProjectView) -> list[Path]:
     summaries = sorted(folder.glob("ch*.md")) if folder.is_dir() else []
     outlines = project.role_path(Role.OUTLINE).parent
     plans = sorted(outlines.glob("第*卷*详细大纲.md")) if outlines.is_dir() else []
-    return [project.root / STATE_FILE, project.root / INDEX_FILE, *summaries, *plans]
+    memory = [project.root / STATE_FILE, project.root / INDEX_FILE, project.root / SCRATCHPAD_FILE]
+    return [*memory, *summaries, *plans]
 
 
 def stand_ins(project: ProjectView) -> dict[Role, str]:

@@ -27,6 +27,7 @@ COMMAND_MODULES = {
     "new": "new_cmd",
     "import": "import_cmd",
     "migrate": "migrate_cmd",
+    "style-anchor": "style_anchor_cmd",
     "check": "check_cmd",
     "continuity": "continuity_cmd",
     "summarize": "summarize_cmd",

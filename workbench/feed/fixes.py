@@ -26,6 +26,8 @@ class FixKind(StrEnum):
     FIXED_CONTEXT = "fixed_context"  # generate references/fixed-context.md (background)
     ROLLING_SUMMARY = "rolling_summary"  # generate the missing 滚动摘要 ranges (background)
     STYLE_ANCHOR = "style_anchor"  # create meta/style-anchor.md from its template, open it
+    # … or, when the book has chapters, from a passage of them the author selects
+    STYLE_ANCHOR_PASSAGE = "style_anchor_passage"
     PLAN = "plan"  # open the chapter's plan, creating the plan file if there is none
     OPEN_FILE = "open_file"  # open (or create) the file the author has to write
     PASSAGE = "passage"  # BattleAgent: select a passage in the chapter
@@ -59,7 +61,9 @@ def _fix_for(project: Project, block: Block) -> Fix | None:
     if block.kind == "summary":
         return Fix(item, FixKind.ROLLING_SUMMARY, project.role_path(Role.ROLLING_SUMMARY))
     if block.kind == "style_anchor":
-        return Fix(item, FixKind.STYLE_ANCHOR, project.role_path(Role.STYLE_ANCHOR))
+        # The author's own prose is the honest 正面样例 when there is some (issue #27).
+        kind = FixKind.STYLE_ANCHOR_PASSAGE if project.chapters else FixKind.STYLE_ANCHOR
+        return Fix(item, kind, project.role_path(Role.STYLE_ANCHOR))
     if block.kind == "plan":
         return Fix(item, FixKind.PLAN, plan_path(project, block.chapter or 0))
     if block.kind == "passage":
@@ -103,7 +107,8 @@ def ensure_fix_file(project: Project, fix: Fix) -> Path | None:
     a plan with front matter, a chapter with its heading, a layout file from its template.
     Text the author wrote is never replaced."""
     path = fix.path
-    if path is None or fix.kind in (FixKind.FIXED_CONTEXT, FixKind.ROLLING_SUMMARY):
+    background = (FixKind.FIXED_CONTEXT, FixKind.ROLLING_SUMMARY, FixKind.STYLE_ANCHOR_PASSAGE)
+    if path is None or fix.kind in background:
         return path
     existing = project.read(path) if path.is_file() else None
     if existing is not None and existing.text.strip():

@@ -21,6 +21,7 @@ from workbench.book.fixed_context import (
 from workbench.book.layout import Role
 from workbench.book.project import Project
 from workbench.book.rolling_summary import SUMMARY_CAP
+from workbench.book.style_anchor import fix_hint
 from workbench.book.templates import role_holds_only_template
 from workbench.feed.config import FeedConfig
 from workbench.feed.model import Block, Group, Item, Layer, Status, zi
@@ -462,11 +463,11 @@ class Selector:
         )
         if loaded is None or not loaded.text.strip():
             block.set_text("", Status.MISSING, f"{source} 不存在或为空")
-            block.fix = f"写 {source}（一段体现本书文风的样章）"
+            block.fix = fix_hint(project)
         elif role_holds_only_template(Role.STYLE_ANCHOR, loaded.text):
             label = TEMPLATE_LABELS[Role.STYLE_ANCHOR]
             block.set_text("", Status.MISSING, f"{label}仍是模板（{source}），只有占位文字")
-            block.fix = f"写 {source}：禁用词、正面样例、视角与风格关键词"
+            block.fix = fix_hint(project)
         else:
             block.set_text(demote_headings(loaded.text), Status.COMPLETE, "")
         return block

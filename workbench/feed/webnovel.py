@@ -19,6 +19,7 @@ from workbench.book.layout import Role
 from workbench.book.project import Project
 from workbench.book.rolling_summary import SUMMARY_CAP
 from workbench.book.sections import find_section
+from workbench.book.webnovel_meta import chapter_meta_lines, with_chapter_meta
 from workbench.feed.model import Block, Group, Item, Layer, Status, zi
 from workbench.feed.trim import demote_headings, first_sentences
 
@@ -59,6 +60,8 @@ def chapter_summary_blocks(project: Project, covered: int, before: int) -> tuple
         return [], covered
     first = max(covered + 1, before - webnovel.RECENT_SUMMARIES, 1)
     blocks, complete = [], True
+    # That tool feeds each recent chapter's meta (hook, strand, disambiguation) with them.
+    state = webnovel.read_state(project) if webnovel.is_webnovel(project) else {}
     for number in range(first, before):
         path = webnovel.summary_path(project, number)
         # A pipe, a folder or a symlink out in its place is read, and refused saying so.
@@ -72,7 +75,9 @@ def chapter_summary_blocks(project: Project, covered: int, before: int) -> tuple
                 kind="summary",
                 title=f"本章摘要 · 第{number}章",
                 source=project.relative(path),
-                text=demote_headings(project.read(path).text),
+                text=with_chapter_meta(
+                    demote_headings(project.read(path).text), chapter_meta_lines(state, number)
+                ),
                 cap=SUMMARY_CAP,
                 group=Group.CORE,
                 required=True,

@@ -1,7 +1,8 @@
 """webnovel-writer's memory as tracker entries and cast, so relevance has one set of rules.
 
 state.json's `plot_threads.foreshadowing` becomes Foreshadowing entries (tier, planted and
-target chapters, status as that tool writes them, see book/webnovel.py); index.db's
+target chapters, status as that tool writes them, see book/webnovel.py), and so do the open
+loops of memory_scratchpad.json that state.json does not hold (WM…); index.db's
 relationships become RelationshipChange rows. (Its 角色 entities join the cast in
 trackers/cast.py, which reads the character cards.)
 """
@@ -9,10 +10,13 @@ trackers/cast.py, which reads the character cards.)
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
+from pathlib import Path
 
 from workbench.book import webnovel
 from workbench.book.characters import is_role_word
 from workbench.book.project import Project
+from workbench.book.webnovel_meta import read_scratchpad
 from workbench.errors import FileProblem
 from workbench.trackers.cast import Cast, Scanner
 from workbench.trackers.columns import Status
@@ -39,14 +43,15 @@ def _status(raw: object) -> Status:
 
 
 class _LineFinder:
-    """The line of each entry's content in state.json, entries taken in order: each search
-    starts where the last one ended and looks a bounded window ahead, and lines are counted
-    only over the text passed since, so 10,000 entries cost one pass over the file (counting
-    from the start for each was quadratic: 250,000 entries took minutes)."""
+    """The line of each entry's content in a JSON file (state.json's foreshadowing, the
+    scratchpad's loops), entries taken in order: each search starts where the last one ended
+    and looks a bounded window ahead, and lines are counted only over the text passed since,
+    so 10,000 entries cost one pass over the file (counting from the start for each was
+    quadratic: 250,000 entries took minutes)."""
 
-    def __init__(self, text: str) -> None:
+    def __init__(self, text: str, key: str = "") -> None:
         self.text = text
-        start = text.find('"foreshadowing"')
+        start = text.find(f'"{key}"') if key else 0
         self.offset = max(start, 0)
         self.counted, self.line = 0, 1
 
@@ -64,24 +69,45 @@ class _LineFinder:
 
 
 def memory_foreshadowing(project: Project, cast: Cast) -> list[Foreshadowing]:
-    """state.json's foreshadowing, each with the cast members its content names."""
+    """state.json's foreshadowing, then memory_scratchpad.json's open loops that state.json
+    does not hold, each with the cast members its content names."""
+    entries = _state_foreshadowing(project, cast)
+    known = {entry.content for entry in entries}
+    return entries + _open_loops(project, cast, known)
+
+
+def _namer(project: Project, cast: Cast) -> Callable[[str, int | None], tuple[str, ...]]:
+    """Who an entry concerns, read from its content with the cast known when it was planted:
+    a character the tool first met later is not one of them (the book as of N)."""
+    appeared = {e.name: e.first_appearance for e in webnovel.read_index(project).entities}
+    scanner = Scanner(cast.forms())
+
+    def named(content: str, planted: int | None) -> tuple[str, ...]:
+        names = {cast.canonical(form) for form in scanner.scan(content)}
+        return tuple(sorted(n for n in names if planted is None or appeared.get(n, 0) <= planted))
+
+    return named
+
+
+def _too_many(path: Path, rows: list, what: str) -> None:
+    if len(rows) > MAX_TABLE_ROWS:
+        raise FileProblem(
+            path,
+            f"{what} holds {len(rows)} entries, more than the {MAX_TABLE_ROWS} a tracker may "
+            "have; not read",
+        )
+
+
+def _state_foreshadowing(project: Project, cast: Cast) -> list[Foreshadowing]:
     state = webnovel.read_state(project)
     threads = state.get("plot_threads")
     items = threads.get("foreshadowing") if isinstance(threads, dict) else None
     if not isinstance(items, list):
         return []
     path = project.root / webnovel.STATE_FILE
-    if len(items) > MAX_TABLE_ROWS:
-        raise FileProblem(
-            path,
-            f"plot_threads.foreshadowing holds {len(items)} entries, more than the "
-            f"{MAX_TABLE_ROWS} a tracker may have; not read",
-        )
-    lines = _LineFinder(project.read(path).text if path.is_file() else "")
-    names = Scanner(cast.forms())
-    # Who an entry concerns is read from its content with the cast known when it was
-    # planted: a character the tool first met later is not one of them (book as of N).
-    appeared = {e.name: e.first_appearance for e in webnovel.read_index(project).entities}
+    _too_many(path, items, "plot_threads.foreshadowing")
+    lines = _LineFinder(project.read(path).text if path.is_file() else "", "foreshadowing")
+    named = _namer(project, cast)
     entries = []
     for index, item in enumerate(items, start=1):
         if not isinstance(item, dict) or not str(item.get("content") or "").strip():
@@ -90,11 +116,6 @@ def memory_foreshadowing(project: Project, cast: Cast) -> list[Foreshadowing]:
         line = lines.line_of(content)
         status = _status(item.get("status"))
         planted = webnovel.positive_int(item.get("planted_chapter"))
-        named = sorted(
-            name
-            for name in {cast.canonical(form) for form in names.scan(content)}
-            if planted is None or appeared.get(name, 0) <= planted
-        )
         entries.append(
             Foreshadowing(
                 id=str(item.get("id") or f"{ID_PREFIX}{index:03d}"),
@@ -104,10 +125,65 @@ def memory_foreshadowing(project: Project, cast: Cast) -> list[Foreshadowing]:
                 status=status,
                 resolved_at=webnovel.positive_int(item.get("resolved_chapter")),
                 tier=str(item.get("tier") or "").strip(),
-                characters=tuple(named),
+                characters=named(content, planted),
                 keywords=(),
                 line=line,
                 source=webnovel.STATE_FILE,
+            )
+        )
+    return entries
+
+
+SCRATCHPAD_ID_PREFIX = "WM"
+# The categories of scratchpad rows that are promises to the reader still to keep.
+_OPEN_LOOP = ("open_loop", "open_loops", "reader_promise", "悬念", "伏笔")
+_CLOSED = ("closed", "resolved", "done", "completed", "已回收", "已解决", "已完成")
+
+
+def _loop_rows(pad: dict) -> list[dict]:
+    """The open-loop rows: rows of category open_loop (or reader_promise) in any bucket, or
+    every row of a bucket named for them, in the file's order."""
+    rows = []
+    for bucket, items in pad.items():
+        for item in items if isinstance(items, list) else []:
+            if not isinstance(item, dict):
+                continue
+            category = str(item.get("category") or item.get("type") or "")
+            if category in _OPEN_LOOP or (not category and bucket in _OPEN_LOOP):
+                rows.append(item)
+    return rows
+
+
+def _open_loops(project: Project, cast: Cast, known: set[str]) -> list[Foreshadowing]:
+    """memory_scratchpad.json's open loops (what webnovel-writer's chapter commits record for
+    its writing skill) as foreshadowing entries; one state.json holds too is left to it."""
+    path = project.root / webnovel.SCRATCHPAD_FILE
+    rows = _loop_rows(read_scratchpad(project))
+    _too_many(path, rows, "memory_scratchpad.json's open loops")
+    lines = _LineFinder(project.read(path).text if rows else "")
+    named = _namer(project, cast)
+    entries = []
+    for index, row in enumerate(rows, start=1):
+        content = str(row.get("content") or row.get("text") or row.get("summary") or "").strip()
+        if not content or content in known:
+            continue
+        line = lines.line_of(content)
+        planted = webnovel.positive_int(row.get("source_chapter") or row.get("chapter"))
+        closed = str(row.get("status") or "").strip().lower() in _CLOSED
+        resolved = webnovel.positive_int(row.get("resolved_chapter") or row.get("closed_chapter"))
+        entries.append(
+            Foreshadowing(
+                id=f"{SCRATCHPAD_ID_PREFIX}{index:03d}",
+                content=content,
+                planted=planted,
+                payoff=webnovel.positive_int(row.get("target_chapter") or row.get("due_chapter")),
+                status=Status.RESOLVED if closed else Status.OPEN,
+                resolved_at=resolved if closed else None,
+                tier=str(row.get("tier") or "").strip(),
+                characters=named(content, planted),
+                keywords=(),
+                line=line,
+                source=webnovel.SCRATCHPAD_FILE,
             )
         )
     return entries

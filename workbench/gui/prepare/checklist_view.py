@@ -118,6 +118,8 @@ class ChecklistView(QWidget):
             return self.tr("Regenerate") if fix.stale else self.tr("Generate fixed context")
         if fix.kind is FixKind.ROLLING_SUMMARY:
             return self.tr("Generate rolling summary")
+        if fix.kind is FixKind.STYLE_ANCHOR_PASSAGE:
+            return self.tr("Style anchor from your own text…")
         if fix.kind is FixKind.STYLE_ANCHOR:
             return self.tr("Create style anchor from template")
         if fix.kind is FixKind.PLAN:

@@ -22,6 +22,7 @@ from workbench.feed import AGENTS, build_feed
 from workbench.feed.fixes import Fix, FixKind, ensure_fix_file
 from workbench.feed.prompt import ensure_prompts_file
 from workbench.gui import prompts
+from workbench.gui.prepare.anchor_dialog import StyleAnchorDialog
 from workbench.gui.prepare.dialog import PrepareFeedDialog
 from workbench.gui.prepare.draft_view import DraftView
 from workbench.summaries.jobs import FixedContextJob, pending_jobs
@@ -226,6 +227,9 @@ class PrepareFeed(QObject):
         if fix.kind is FixKind.PASSAGE:
             self.statusMessage.emit(self.tr("Select the passage in the chapter editor first."))
             return
+        if fix.kind is FixKind.STYLE_ANCHOR_PASSAGE:
+            self.choose_style_anchor(dialog)
+            return
         try:
             path = ensure_fix_file(project, fix)
         except (OSError, WorkbenchError) as error:
@@ -236,6 +240,32 @@ class PrepareFeed(QObject):
         if path is not None:
             self.openRequested.emit(path)
         dialog.refresh()
+
+    def choose_style_anchor(self, prepare: PrepareFeedDialog) -> None:
+        """The style anchor from a passage the author selects in their own chapters; once
+        written it opens, and the feed is built again."""
+        project = self.session.project
+        if project is None:
+            return
+        dialog = StyleAnchorDialog(project, prepare.chapter, prepare)
+
+        def created() -> None:
+            if self.session.project is not project or dialog.created is None:
+                return
+            project.rescan()
+            path = project.root / dialog.created
+            self.fileCreated.emit(path)  # the tree lists the new anchor
+            self.openRequested.emit(path)
+            self.statusMessage.emit(
+                self.tr(
+                    "%1 written: its 正面样例 is your passage; the other sections are yours"
+                ).replace("%1", dialog.created)
+            )
+            if self.dialog is not None:
+                self.dialog.refresh()
+
+        dialog.accepted.connect(created)
+        dialog.open()
 
     def fix_progress(self, job_id: int, text: str) -> None:
         """A background fix reported progress."""

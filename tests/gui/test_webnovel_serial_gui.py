@@ -46,7 +46,7 @@ def test_the_style_anchor_is_made_from_a_passage_the_author_selects(serial_windo
     chooser = dialog.findChild(StyleAnchorDialog, "styleAnchorDialog")
     assert chooser is not None and chooser.isVisible()
     assert chooser.chapter() == NEXT_CHAPTER - 1  # the chapter before the one being fed
-    # Choose chapter 31 with the keyboard, then select its prose with the mouse (click, shift-click).
+    # Chapter 31 with the keyboard, then its prose with the mouse (click, shift-click).
     box = chooser.findChild(QComboBox, "anchorChapter")
     box.setFocus()
     for _ in range(2):

@@ -254,6 +254,10 @@
   <context>
     <name>ChecklistView</name>
     <message>
+      <source>Style anchor from your own text…</source>
+      <translation>从正文选段创建文风锚点…</translation>
+    </message>
+    <message>
       <source>✓ ready</source>
       <translation>✓ 齐备</translation>
     </message>
@@ -1397,6 +1401,10 @@
   <context>
     <name>PrepareFeed</name>
     <message>
+      <source>%1 written: its 正面样例 is your passage; the other sections are yours</source>
+      <translation>已写入 %1：正面样例是你选的那段，其余各节留给你写</translation>
+    </message>
+    <message>
       <source>Open a project first.</source>
       <translation>请先打开一个项目。</translation>
     </message>
@@ -2231,6 +2239,41 @@ Restore it into the editor? Nothing is written to the file until you save.</sour
     <message>
       <source>Usage…</source>
       <translation>用量…</translation>
+    </message>
+  </context>
+  <context>
+    <name>StyleAnchorDialog</name>
+    <message>
+      <source>Style anchor from your own text</source>
+      <translation>从正文选段创建文风锚点</translation>
+    </message>
+    <message>
+      <source>Select a passage of your own chapters (%1–%2 字) that sounds the way the book should. It becomes the 正面样例 of meta/style-anchor.md; the other sections (banned words, a bad example, point of view) stay for you to write.</source>
+      <translation>在你自己的正文里选一段（%1–%2 字），要能代表这本书该有的声音。它会成为 meta/style-anchor.md 的“正面样例”；其余各节（禁用词、反面示例、视角）留给你写。</translation>
+    </message>
+    <message>
+      <source>Chapter %1</source>
+      <translation>第%1章</translation>
+    </message>
+    <message>
+      <source>Create style anchor</source>
+      <translation>创建文风锚点</translation>
+    </message>
+    <message>
+      <source>Chapter</source>
+      <translation>章节</translation>
+    </message>
+    <message>
+      <source>Selected: %1 字</source>
+      <translation>已选：%1 字</translation>
+    </message>
+    <message>
+      <source>(choose %1–%2 字)</source>
+      <translation>（请选 %1–%2 字）</translation>
+    </message>
+    <message>
+      <source>The style anchor was not created</source>
+      <translation>未创建文风锚点</translation>
     </message>
   </context>
   <context>

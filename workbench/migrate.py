@@ -456,5 +456,7 @@ def _not_carried(writer: _Writer) -> None:
             writer.report.not_carried.append(f"`{name}`：{what}")
     if anchor_needed(project):
         writer.report.not_carried.append(
-            f"文风锚点：原项目没有（MainWriter 的喂入在有它之前不会就绪）。{fix_hint(project)}"
+            "文风锚点：原项目没有（MainWriter 的喂入在有它之前不会就绪）。"
+            # The step is taken in the new project, whose chapters are written by now.
+            + fix_hint(Project.open(writer.target))
         )

@@ -82,4 +82,5 @@ def test_a_passage_too_short_or_outside_the_chapter_is_refused(serial):
 def test_the_migration_report_says_how(serial, tmp_path):
     migrate(serial, tmp_path / "migrated")
     report = (tmp_path / "migrated" / REPORT_FILE).read_text(encoding="utf-8")
-    assert "从你自己的正文选一段" in report and "workbench style-anchor" in report
+    assert "从你自己的正文选一段" in report
+    assert f"workbench style-anchor {(tmp_path / 'migrated').resolve()} --chapter 1" in report

@@ -79,3 +79,14 @@ def _relationship_line(project: Project, chapter: int, key: str) -> str:
 
 
 assert CHAPTERS[14][2].count("师徒")  # the evidence the no-events case rests on
+
+
+def test_without_summaries_the_first_chapter_naming_both_is_the_evidence(tmp_path):
+    root = make_serial(tmp_path / "serial", events=False)
+    for number in range(1, 5):
+        (root / f".webnovel/summaries/ch{number:04d}.md").unlink()
+    project = Project.open(root)
+    canonical = load_cast(project).canonical
+    state = load_trackers(project).pair_state("苏瑶", "赵无极", 10, canonical)
+    assert (state.chapter, state.relation) == (4, "仇敌")
+    assert "第4章正文最早同时写到苏瑶、赵无极" in state.note

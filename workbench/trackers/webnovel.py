@@ -264,20 +264,31 @@ def earliest_evidence(
     names: dict[str, tuple[str, ...]],
     alone: bool,
 ) -> tuple[int, str] | None:
-    """(chapter, what shows it) of the earliest chapter summary up to the row's chapter that
-    names both characters and the relation; when the pair has no other relation, else the
-    earliest summary naming both. None when no summary shows either."""
+    """(chapter, what shows it) of the earliest evidence of the relation up to the row's
+    chapter: a chapter summary naming both characters and the relation; else, when the pair
+    has no other relation (so naming both cannot mean another one), the first chapter whose
+    summary or text names both. None when nothing shows it."""
     forms_a, forms_b = names.get(row.a, (row.a,)), names.get(row.b, (row.b,))
+
+    def both(text: str) -> bool:
+        return any(f in text for f in forms_a) and any(f in text for f in forms_b)
+
     together: tuple[int, str] | None = None
     for number in range(1, row.chapter + 1):
         path = webnovel.summary_path(project, number)
-        if not path.is_file():
-            continue
-        text = project.read(path).text
-        if not (any(f in text for f in forms_a) and any(f in text for f in forms_b)):
+        text = project.read(path).text if path.is_file() else ""
+        if not both(text):
             continue
         if row.type and row.type in text:
             return number, f"第{number}章摘要提到{row.a}、{row.b}与「{row.type}」"
         if together is None:
             together = (number, f"第{number}章摘要最早同时提到{row.a}、{row.b}")
-    return together if alone else None
+    if not alone:
+        return None
+    last = together[0] if together else row.chapter + 1
+    for ref in project.chapters:
+        if ref.number >= last:
+            break
+        if both(project.read(ref.path).text):
+            return ref.number, f"第{ref.number}章正文最早同时写到{row.a}、{row.b}"
+    return together

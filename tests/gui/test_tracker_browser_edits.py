@@ -215,9 +215,15 @@ def test_double_clicking_a_chapter_cell_opens_that_chapter(window, novel: Path, 
     qtbot.mouseDClick(table.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
     assert window.tabs.current_editor().chapter == 3
     assert browser.chapter == 3, "the browser follows the editor to chapter 3"
-    # 计划回收 20 is not written and has no plan: the author is told, nothing opens.
-    window.chapters.open_chapter(20)
-    assert window.tabs.current_editor().chapter == 3
+    # 计划回收 20 is not written and has no plan file, but outline.md's `### 第20章` section is
+    # its plan (the feed uses it): that opens, at the section (issue #27 item 8).
+    editor = window.chapters.open_chapter(20)
+    assert editor.path == (novel / "outline/outline.md").resolve()
+    caret = editor.text_edit.textCursor().position()
+    assert editor.shown_text()[caret:].startswith("### 第20章")
+    # A chapter with neither text nor a plan anywhere: the author is told, nothing opens.
+    assert window.chapters.open_chapter(300) is None
+    assert window.tabs.current_editor() is editor
 
 
 def test_pinning_an_entry_into_the_feed(window, novel: Path) -> None:

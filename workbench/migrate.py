@@ -85,6 +85,7 @@ class _Writer:
         self.source = source
         self.target = target
         self.report = MigrationReport(source.root, target)  # the final target set at the end
+        self.final = target
 
     def write(self, relative: str, text: str) -> Path:
         path = self.target / relative
@@ -144,6 +145,7 @@ def migrate(source: Path | str, into: Path | str) -> MigrationReport:
     # the rerun refuse "not empty".
     with gate.folder_built_beside(target) as building:
         writer = _Writer(project, building)
+        writer.final = target  # where the built folder ends up (the report names it)
         _chapters(writer)
         _plans(writer)
         _settings(writer)
@@ -454,9 +456,11 @@ def _not_carried(writer: _Writer) -> None:
     for name, what in NOT_CARRIED_FILES.items():
         if (project.root / name.rstrip("/")).exists():
             writer.report.not_carried.append(f"`{name}`：{what}")
+    built = Project.open(writer.target)
     if anchor_needed(project):
         writer.report.not_carried.append(
             "文风锚点：原项目没有（MainWriter 的喂入在有它之前不会就绪）。"
-            # The step is taken in the new project, whose chapters are written by now.
-            + fix_hint(Project.open(writer.target))
+            # The step is taken in the new project (built in a folder beside it, renamed
+            # into place at the end), whose chapters are written by now.
+            + fix_hint(built).replace(str(built.root), str(writer.final))
         )

@@ -391,9 +391,7 @@ def _summaries(writer: _Writer) -> None:
         kept, with_meta = kept + 1, with_meta + 1
     # No rolled-up section yet: the per-chapter summaries stand in until they are generated.
     writer.write(DEFAULT_PATHS[Role.ROLLING_SUMMARY], "# 滚动摘要\n")
-    writer.carried(
-        f"每章摘要 {kept} 篇 → {target_dir}/（滚动摘要 ChX-ChY 生成前由它们充当滚动层）"
-    )
+    writer.carried(f"每章摘要 {kept} 篇 → {target_dir}/（滚动摘要 ChX-ChY 生成前由它们充当滚动层）")
     if with_meta:
         writer.carried(
             f"state.json 的 chapter_meta（地点、章末钩子）、strand_tracker 的主导线与"

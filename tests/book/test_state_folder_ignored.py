@@ -4,12 +4,14 @@ makes one, with a .gitignore that does not know Workbench — never shows `?? .w
 
 from __future__ import annotations
 
+import os
 import shutil
 import subprocess
 
 import pytest
 from webnovel_serial import make_serial
 
+from workbench.book import gate
 from workbench.book.project import Project
 from workbench.cli.main import main
 
@@ -56,3 +58,30 @@ def test_every_project_gets_it_and_an_existing_one_is_kept(tmp_path):
         ]
     )
     assert ignore.read_text(encoding="utf-8") == "*\n!keep.md\n"
+
+
+def test_appends_and_lock_files_into_a_new_state_folder_write_it_too(tmp_path):
+    for name, touch in (
+        (
+            "append",
+            lambda root: gate.append_bytes(root / ".workbench/stats.jsonl", b"{}\n", root=root),
+        ),
+        (
+            "lock",
+            lambda root: os.close(gate.open_lock_file(root / ".workbench/locks/a.lock", root=root)),
+        ),
+    ):
+        root = tmp_path / name
+        root.mkdir()
+        touch(root)
+        assert (root / ".workbench/.gitignore").read_bytes() == b"*\n", name
+
+
+def test_anything_already_named_gitignore_there_is_left_alone(tmp_path):
+    root = tmp_path / "book"
+    (root / ".workbench").mkdir(parents=True)
+    outside = tmp_path / "outside.txt"
+    (root / ".workbench/.gitignore").symlink_to(outside)  # dangling, leading out
+    gate.write_bytes(root / ".workbench/table-cache.json", b"{}", root=root)
+    assert (root / ".workbench/.gitignore").is_symlink()
+    assert not outside.exists()

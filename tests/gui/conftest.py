@@ -10,6 +10,7 @@ import pytest
 from PySide6.QtCore import QEvent
 from PySide6.QtWidgets import QFileDialog, QMessageBox
 
+from workbench.gui.background import running_helpers
 from workbench.gui.i18n import I18N_DIR, qm_path
 from workbench.settings import Settings
 
@@ -24,6 +25,14 @@ def built_translations() -> None:
         target = qm_path(ts.stem.removeprefix("workbench_"))
         if not target.is_file() or target.stat().st_mtime < ts.stat().st_mtime:
             subprocess.run([str(lrelease), "-silent", str(ts), "-qm", str(target)], check=True)
+
+
+@pytest.fixture(autouse=True)
+def background_joined():
+    """Every background worker a test started (a window's, a dialog's, one of its own) has
+    been shut down and joined by the end of the test."""
+    yield
+    assert not running_helpers(), f"background threads still running: {running_helpers()}"
 
 
 class Dialogs:
@@ -94,10 +103,8 @@ def make_window(qapp, dialogs, built_translations):
     for window in windows:
         window.shut_down()
         window.close()
-        assert window.summaries.worker_thread.isFinished(), "summary thread still running"
-        assert window.context_panel.refresher.worker_thread.isFinished(), "feed thread running"
         assert not window.session.watcher.is_running(), "watchdog observer still running"
-        assert window.book_panel.worker.thread_.isFinished(), "book snapshot thread running"
+    assert not running_helpers(), f"background threads still running: {running_helpers()}"
     stray = [w for w in qapp.topLevelWidgets() if w.isVisible() and w not in windows]
     assert not stray, f"stray windows left open: {stray}"
     for window in windows:

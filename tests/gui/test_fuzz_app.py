@@ -27,6 +27,7 @@ from workbench.book.project import Project
 from workbench.errors import WorkbenchError
 from workbench.feed import AGENTS
 from workbench.gui.app import create_window
+from workbench.gui.background import running_helpers
 from workbench.gui.import_dialog import ImportPreviewDialog
 from workbench.refusals import refused_inputs
 from workbench.settings import Settings
@@ -143,8 +144,7 @@ def choose_another_chapter_type(panel) -> None:
 def closed(window, qapp) -> None:
     """Close the window as the author does; nothing may be left running."""
     window.close()
-    assert window.summaries.worker_thread.isFinished(), "summary thread still running"
-    assert window.context_panel.refresher.worker_thread.isFinished(), "feed thread running"
+    assert not running_helpers(), f"background threads still running: {running_helpers()}"
     assert not window.session.watcher.is_running(), "watchdog observer still running"
     window.deleteLater()
     qapp.sendPostedEvents(None, QEvent.Type.DeferredDelete)

@@ -106,7 +106,7 @@ def test_closing_the_window_with_unsaved_edits_can_be_cancelled(
     dialogs.answer(Button.Cancel)
     assert not window.close()
     assert window.isVisible()
-    assert window.summaries.worker_thread.isRunning()
+    assert not window.summaries.worker.closed, "the window's work goes on"
 
 
 def test_next_previous_and_new_chapter(window, novel: Path) -> None:

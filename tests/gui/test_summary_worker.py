@@ -108,7 +108,7 @@ def queue(qapp, novel: Path):
     made.set_project(Project.open(novel))
     yield made
     made.shut_down()
-    assert made.worker_thread.isFinished()
+    assert not made.worker.is_alive()
 
 
 def test_the_same_range_queued_again_supersedes_the_old_job(
@@ -160,6 +160,6 @@ def test_shutdown_while_a_job_runs_stops_the_process_and_the_thread(
     queue.submit(SummaryJob(6, 10))
     qtbot.waitUntil(lambda: bool(_summary_processes()), timeout=10_000)
     queue.shut_down()
-    assert queue.worker_thread.isFinished()
+    assert not queue.worker.is_alive()
     assert not _summary_processes()
     assert (novel / ROLLING).read_text(encoding="utf-8") == before

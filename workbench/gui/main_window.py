@@ -418,5 +418,5 @@ class MainWindow(QMainWindow):
         self.tabs.autosave_timer.stop()
         self.prepare.shut_down()
         self.usage_view.close()
-        self.continuity.shutdown()
+        self.continuity.shut_down()
         self.session.shut_down()  # every panel's work stops, then the watch and the lock

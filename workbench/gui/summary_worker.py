@@ -1,6 +1,7 @@
-"""Rolling summaries in the background: a queue on a worker QThread, results by queued signal.
+"""Rolling summaries in the background: a queue whose jobs run one at a time on a
+`Background` worker, results on the GUI thread.
 
-The worker thread hands each job to a child process (summary_process: the summariser's GIL
+The worker hands each job to a child process (summary_process: the summariser's GIL
 hold and memory stay out of the app) that opens its own copy of the project with a copy of
 the settings, and waits for it; writing the section back happens on the GUI thread, and only while
 `references/rolling-summary.md` is not open with unsaved edits — otherwise the result waits
@@ -10,17 +11,16 @@ until the author saves or discards them.
 from __future__ import annotations
 
 import logging
-import threading
 from collections.abc import Callable
-from dataclasses import dataclass, field
-from functools import partial
+from dataclasses import dataclass
 from pathlib import Path
 
-from PySide6.QtCore import QObject, QThread, Signal, Slot
+from PySide6.QtCore import QObject, Signal
 
 from workbench.backends import backend_named
 from workbench.book.project import Project
 from workbench.errors import WorkbenchError
+from workbench.gui.background import Background, Job
 from workbench.gui.summary_process import generate_in_process
 from workbench.settings import Settings
 from workbench.summaries.backend import backend_name
@@ -45,44 +45,20 @@ class _Entry:
     job: BackgroundJob
     root: Path
     settings: Settings
-    cancel: threading.Event = field(default_factory=threading.Event)
+    work_id: int = 0  # its job on the worker, once it runs
+    stale: bool = False  # stopped (cancelled or superseded) while it ran
     section: str = ""
 
 
-class _Worker(QObject):
-    """Lives on the worker thread; runs one job at a time and reports by signal."""
-
-    running = Signal(int)
-    progress = Signal(int, str)
-    generated = Signal(int, str)
-    failed = Signal(int, str)
-    cancelled = Signal(int)
-
-    @Slot(object)
-    def run(self, entry: _Entry) -> None:
-        """Generate one summary in a child process; every outcome, a crash included, is
-        reported."""
-        self.running.emit(entry.job_id)
-        try:
-            section = generate_in_process(
-                entry.root,
-                entry.job,
-                entry.settings,
-                cancel=entry.cancel,
-                on_progress=partial(self.progress.emit, entry.job_id),
-            )
-        except SummaryCancelled:
-            self.cancelled.emit(entry.job_id)
-        except WorkbenchError as error:
-            self.failed.emit(entry.job_id, str(error))
-        except Exception as error:  # a bug must not kill the worker thread silently
-            log.exception("summary job %s crashed", entry.job.label)
-            self.failed.emit(entry.job_id, f"{type(error).__name__}: {error}")
-        else:
-            if entry.cancel.is_set():
-                self.cancelled.emit(entry.job_id)
-            else:
-                self.generated.emit(entry.job_id, section)
+def _generate(job: Job, entry: _Entry) -> str | None:
+    """Generate one summary in a child process (None: it was cancelled); progress lines are
+    reported as they come."""
+    try:
+        return generate_in_process(
+            entry.root, entry.job, entry.settings, cancel=job.cancel, on_progress=job.report
+        )
+    except SummaryCancelled:
+        return None
 
 
 class SummaryQueue(QObject):
@@ -96,7 +72,6 @@ class SummaryQueue(QObject):
     failed = Signal(int, str, str)  # job id, label, reason
     cancelled = Signal(int, str)
     changed = Signal()  # any of the above: the status text may differ
-    _dispatch = Signal(object)
 
     def __init__(self, settings: Settings, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -106,20 +81,13 @@ class SummaryQueue(QObject):
         self._pending: list[_Entry] = []
         self._running: _Entry | None = None
         self._held: dict[tuple, _Entry] = {}
-        self._stale: set[int] = set()
         self._write_blocked: Callable[[Path], bool] = _never_blocked
-        self.worker_thread = QThread(self)
-        self.worker_thread.setObjectName("summary-worker")
-        self._worker = _Worker()
-        self._worker.moveToThread(self.worker_thread)
-        self.worker_thread.finished.connect(self._worker.deleteLater)
-        self._dispatch.connect(self._worker.run)
-        self._worker.running.connect(self._on_running)
-        self._worker.progress.connect(self._on_progress)
-        self._worker.generated.connect(self._on_generated)
-        self._worker.failed.connect(self._on_failed)
-        self._worker.cancelled.connect(self._on_cancelled)
-        self.worker_thread.start()
+        self.worker = Background("summary-worker", parent=self)
+        self.worker.started.connect(self._on_running)
+        self.worker.progress.connect(self._on_progress)
+        self.worker.delivered.connect(self._on_generated)
+        self.worker.failed.connect(self._on_failed)
+        self.worker.dropped.connect(self._on_dropped)
 
     # --- configuration -----------------------------------------------------------------
 
@@ -170,10 +138,8 @@ class SummaryQueue(QObject):
                 self.changed.emit()
                 return True
         running = self._running
-        if running and running.job_id == job_id and job_id not in self._stale:
-            self._stale.add(job_id)
-            running.cancel.set()
-            self.cancelled.emit(job_id, running.job.label)
+        if running and running.job_id == job_id and not running.stale:
+            self._stop(running)
             self.changed.emit()
             return True
         for key, entry in list(self._held.items()):
@@ -192,10 +158,8 @@ class SummaryQueue(QObject):
             self._pending.remove(entry)
             self.cancelled.emit(entry.job_id, entry.job.label)
         running = self._running
-        if running and job_key(running.job) == key and running.job_id not in self._stale:
-            self._stale.add(running.job_id)
-            running.cancel.set()
-            self.cancelled.emit(running.job_id, running.job.label)
+        if running and job_key(running.job) == key and not running.stale:
+            self._stop(running)
         self._held.pop(key, None)
         self._next_id += 1
         entry = _Entry(self._next_id, job, self.project.root, self.settings.model_copy(deep=True))
@@ -209,7 +173,13 @@ class SummaryQueue(QObject):
         if self._running is not None or not self._pending:
             return
         self._running = self._pending.pop(0)
-        self._dispatch.emit(self._running)
+        self._running.work_id = self.worker.submit(_generate, self._running)
+
+    def _stop(self, running: _Entry) -> None:
+        """Stop the running job: its child process ends, its outcome is dropped."""
+        running.stale = True
+        self.worker.cancel(running.work_id)
+        self.cancelled.emit(running.job_id, running.job.label)
 
     def is_idle(self) -> bool:
         """Nothing queued, running or waiting to be written."""
@@ -217,48 +187,51 @@ class SummaryQueue(QObject):
 
     # --- results (GUI thread) ----------------------------------------------------------
 
-    def _entry(self, job_id: int) -> _Entry | None:
-        return self._running if self._running and self._running.job_id == job_id else None
+    # The worker runs one entry at a time (the running one) and drops a stopped one's
+    # outcome, so each signal below is about `_running`; work ids only confirm it.
 
-    def _on_running(self, job_id: int) -> None:
-        entry = self._entry(job_id)
-        if entry and job_id not in self._stale:
-            self.running.emit(job_id, entry.job.label)
+    def _entry(self, work_id: int) -> _Entry | None:
+        running = self._running
+        return running if running and running.work_id == work_id else None
+
+    def _on_running(self, work_id: int) -> None:
+        entry = self._entry(work_id)
+        if entry:
+            self.running.emit(entry.job_id, entry.job.label)
             self.changed.emit()
 
-    def _on_progress(self, job_id: int, text: str) -> None:
-        if job_id not in self._stale and self._entry(job_id):
-            self.progress.emit(job_id, text)
+    def _on_progress(self, work_id: int, text: str) -> None:
+        entry = self._entry(work_id)
+        if entry:
+            self.progress.emit(entry.job_id, text)
 
-    def _finish(self, job_id: int) -> _Entry | None:
-        """Free the worker for the next job; the entry unless it was superseded meanwhile."""
-        entry = self._entry(job_id)
-        self._running = None
-        stale = job_id in self._stale
-        self._stale.discard(job_id)
+    def _finish(self) -> _Entry | None:
+        """Free the worker for the next job; the entry that ran."""
+        entry, self._running = self._running, None
         self._start_next()
-        return None if stale else entry
+        return entry
 
-    def _on_generated(self, job_id: int, section: str) -> None:
-        entry = self._finish(job_id)
+    def _on_generated(self, section: str | None) -> None:
+        entry = self._finish()
         if entry is None:
+            return
+        if section is None:  # the child process said it was cancelled
+            self.cancelled.emit(entry.job_id, entry.job.label)
             self.changed.emit()
             return
         entry.section = section
         self._held[job_key(entry.job)] = entry
         self.write_held()
 
-    def _on_failed(self, job_id: int, reason: str) -> None:
-        entry = self._finish(job_id)
+    def _on_failed(self, _work_id: int, reason: str) -> None:
+        entry = self._finish()
         if entry:
             log.warning("summary %s failed: %s", entry.job.label, reason)
-            self.failed.emit(job_id, entry.job.label, reason)
+            self.failed.emit(entry.job_id, entry.job.label, reason)
         self.changed.emit()
 
-    def _on_cancelled(self, job_id: int) -> None:
-        entry = self._finish(job_id)
-        if entry:
-            self.cancelled.emit(job_id, entry.job.label)
+    def _on_dropped(self, _work_id: int) -> None:
+        self._finish()  # a stopped job: its cancel was said when it was stopped
         self.changed.emit()
 
     def write_held(self) -> int:
@@ -309,17 +282,14 @@ class SummaryQueue(QObject):
         self._pending.clear()
         self._held.clear()
         running = self._running
-        if running and running.job_id not in self._stale:
-            self._stale.add(running.job_id)
-            running.cancel.set()
-            self.cancelled.emit(running.job_id, running.job.label)
+        if running and not running.stale:
+            self._stop(running)
         self.changed.emit()
 
     def shut_down(self) -> None:
         """Cancel everything, stop the worker thread and wait for it."""
         self.cancel_all()
-        self.worker_thread.quit()
-        self.worker_thread.wait()
+        self.worker.shut_down()
 
 
 def _never_blocked(_path: Path) -> bool:

@@ -24,12 +24,12 @@ from PySide6.QtWidgets import (
 
 from workbench.book.project import Project
 from workbench.errors import WorkbenchError
+from workbench.gui.background import Background
 from workbench.gui.book.heatmap import PresenceHeatmap, PresenceModel
 from workbench.gui.book.painting import ACCENT, CURRENT, OVERDUE_RED, export_png, shade
-from workbench.gui.book.snapshot import BookSnapshot
+from workbench.gui.book.snapshot import BookSnapshot, take_snapshot
 from workbench.gui.book.stats_view import WritingStatsChart
 from workbench.gui.book.timeline_view import ForeshadowingTimeline
-from workbench.gui.book.worker import SnapshotWorker
 from workbench.stats import summarize
 
 REFRESH_MS = 600  # after files change: saves come in bursts
@@ -56,7 +56,8 @@ class BookPanel(QWidget):
         self.project: Project | None = None
         self.chapter = 0
         self.snapshot: BookSnapshot | None = None
-        self.worker = SnapshotWorker(self)
+        self.worker = Background("book-snapshot-worker", latest_only=True, parent=self)
+        self._requested_chapter = 0
         self.tabs = QTabWidget(self)
         self.tabs.setObjectName("bookTabs")
         self.message = QLabel(self)
@@ -142,6 +143,7 @@ class BookPanel(QWidget):
         self._refresh_timer.setInterval(REFRESH_MS)
         self._refresh_timer.timeout.connect(self.refresh)
         self.worker.delivered.connect(self._show)
+        self.worker.failed.connect(self._crashed)
         self.sort_box.currentIndexChanged.connect(self._sort_chosen)
         self.character_filter.textChanged.connect(self.presence_model.set_filter)
         self.presence_model.modelReset.connect(self._update_bin_label)
@@ -270,7 +272,8 @@ class BookPanel(QWidget):
             chapter = self.chapter or (
                 self.project.chapters[-1].number if self.project.chapters else 1
             )
-            self.worker.request(self.project, chapter)
+            self._requested_chapter = chapter
+            self.worker.submit(take_snapshot, self.project, chapter)
 
     def is_busy(self) -> bool:
         return self._refresh_timer.isActive() or self.worker.is_busy()
@@ -286,6 +289,11 @@ class BookPanel(QWidget):
         return counter.first_at(text, name) if counter else None
 
     # --- showing a snapshot ----------------------------------------------------------------
+
+    def _crashed(self, job_id: int, reason: str) -> None:
+        """A bug in the snapshot: said above the views (the trace is logged)."""
+        chapter = self._requested_chapter
+        self._show(BookSnapshot(job_id, chapter, None, None, (), 30, None, 0, (reason,)))
 
     def _show(self, snapshot: BookSnapshot) -> None:
         self.snapshot = snapshot

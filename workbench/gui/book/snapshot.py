@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from workbench.book.project import Project
 from workbench.errors import WorkbenchError
+from workbench.gui.background import Job
 from workbench.stats import History, load_stats_config, read_history, reconstruct
 from workbench.trackers.config import load_tracker_config
 from workbench.trackers.mentions import MentionTable, NameCounter, mention_table
@@ -30,8 +31,9 @@ class BookSnapshot:
     problems: tuple[str, ...] = ()
 
 
-def take_snapshot(job_id: int, project: Project, chapter: int) -> BookSnapshot:
-    """Everything the views draw; a part that cannot be read is a problem, the rest stands."""
+def take_snapshot(job: Job, project: Project, chapter: int) -> BookSnapshot:
+    """Everything the views draw (off the GUI thread); a part that cannot be read is a
+    problem, the rest stands."""
     problems: list[str] = []
     mentions = counter = history = None
     lives: tuple[ThreadLife, ...] = ()
@@ -55,5 +57,5 @@ def take_snapshot(job_id: int, project: Project, chapter: int) -> BookSnapshot:
     except (WorkbenchError, OSError) as error:
         problems.append(str(error))
     return BookSnapshot(
-        job_id, chapter, mentions, counter, lives, dormant_after, history, goal, tuple(problems)
+        job.id, chapter, mentions, counter, lives, dormant_after, history, goal, tuple(problems)
     )

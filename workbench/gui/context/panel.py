@@ -2,7 +2,7 @@
 
 At the top the agent, chapter-type and chapter pickers (a `header` row where more controls
 can be added), then the totals and the checklist, then the blocks grouped by layer, then the
-pins. Every rebuild runs on the FeedRefresher's thread over copies of the unsaved text; the
+pins. Every rebuild runs on a latest-only `Background` worker over copies of the unsaved text; the
 panel never writes a file itself except `meta/pins.json` through the pins API, and asks the
 main window (by signal) for everything else.
 """
@@ -38,6 +38,7 @@ from workbench.book.project import Project
 from workbench.errors import WorkbenchError
 from workbench.feed import AGENTS, Feed, Layer, Status
 from workbench.feed.pins import PINS_FILE, PinProblem, add_pin, pin_ref, remove_pin
+from workbench.gui.background import Background
 from workbench.gui.context.model import (
     COVERS_ROLE,
     PIN_ROLE,
@@ -48,7 +49,7 @@ from workbench.gui.context.model import (
 from workbench.gui.context.pins_model import PinModel
 from workbench.gui.context.sections import LayerSection, column_widths, size_columns
 from workbench.gui.context.summary import FeedSummary
-from workbench.gui.context.worker import FeedRefresher, FeedRequest, PanelFeed
+from workbench.gui.context.worker import FeedRequest, PanelFeed, build_panel_feed
 
 log = logging.getLogger(__name__)
 
@@ -76,7 +77,8 @@ class ContextPanel(QWidget):
         self._folded: set[str] = set()
         self.model = ContextModel(self)
         self.pin_model = PinModel(self)
-        self.refresher = FeedRefresher(self)
+        self.refresher = Background("context-feed-worker", latest_only=True, parent=self)
+        self._requested: FeedRequest | None = None  # the newest request sent to the worker
         self.debounce = QTimer(self)
         self.debounce.setSingleShot(True)
         self.debounce.setInterval(DEBOUNCE_MS)
@@ -101,6 +103,7 @@ class ContextPanel(QWidget):
         layout.addWidget(self.status)
         self.debounce.timeout.connect(self.rebuild_now)
         self.refresher.delivered.connect(self._show)
+        self.refresher.failed.connect(self._crashed)
         self.pin_model.pinsChanged.connect(self.rebuild_now)
         self.pin_model.problem.connect(self.statusMessage)
         self.retranslate()
@@ -315,7 +318,10 @@ class ContextPanel(QWidget):
         self.debounce.stop()
         if self.project is None:
             return None
-        job = self.refresher.request(self.project, self.request(), self._buffers())
+        self._requested = self.request()
+        job = self.refresher.submit(
+            build_panel_feed, self.project, self._requested, dict(self._buffers())
+        )
         self.status.setText(self.tr("Updating…"))
         return job
 
@@ -334,7 +340,7 @@ class ContextPanel(QWidget):
     def shut_down(self) -> None:
         """Stop the worker thread and wait for it."""
         self.debounce.stop()
-        self.refresher.shutdown()
+        self.refresher.shut_down()
 
     # --- pins --------------------------------------------------------------------------
 
@@ -375,6 +381,11 @@ class ContextPanel(QWidget):
         self.pin_model.unpin([index.data(Qt.ItemDataRole.UserRole) for index in rows])
 
     # --- results -----------------------------------------------------------------------
+
+    def _crashed(self, job_id: int, reason: str) -> None:
+        """A bug in the build: shown in the panel like any error (the trace is logged)."""
+        if self._requested is not None:
+            self._show(PanelFeed(job_id, self._requested, error=reason))
 
     def _show(self, result: PanelFeed) -> None:
         for section in self.sections.values():

@@ -20,8 +20,9 @@ from PySide6.QtWidgets import QLabel, QListWidget, QListWidgetItem, QMenu, QVBox
 from workbench.continuity.config import add_intended_name
 from workbench.continuity.findings import NAME_DRIFT, Finding, dismiss
 from workbench.errors import WorkbenchError
+from workbench.gui.background import Background
 from workbench.gui.continuity.underlines import Underlines, document_position
-from workbench.gui.continuity.worker import ContinuityRefresher, ContinuityResult
+from workbench.gui.continuity.worker import ContinuityResult, check_chapter
 
 log = logging.getLogger(__name__)
 
@@ -152,11 +153,13 @@ class ContinuityGuard(QObject):
         self.view.setObjectName("continuity")
         layout = panel.layout()
         layout.insertWidget(layout.indexOf(panel.summary) + 1, self.view)
-        self.refresher = ContinuityRefresher(self)
+        self.refresher = Background("continuity-worker", latest_only=True, parent=self)
         self.result: ContinuityResult | None = None
+        self._chapter = 0  # the chapter of the newest check asked for
         self._underlines: dict[int, Underlines] = {}  # id(editor) -> its underlines
         panel.refresher.delivered.connect(self.check)
         self.refresher.delivered.connect(self._show)
+        self.refresher.failed.connect(self._crashed)
         tabs.currentEditorChanged.connect(self._underline_open_editors)
         self.view.jumpRequested.connect(self.jump)
         self.view.ignoreRequested.connect(self.ignore)
@@ -171,8 +174,13 @@ class ContinuityGuard(QObject):
             self.view.show_findings([])
             self._underline_open_editors()
             return None
-        chapter = self.panel.request().chapter
-        return self.refresher.request(project, chapter, self.tabs.unsaved_buffers())
+        self._chapter = self.panel.request().chapter
+        buffers = dict(self.tabs.unsaved_buffers())
+        return self.refresher.submit(check_chapter, project, self._chapter, buffers)
+
+    def _crashed(self, job_id: int, reason: str) -> None:
+        """A bug in the check: said under the list (the trace is logged)."""
+        self._show(ContinuityResult(job_id, self._chapter, error=reason))
 
     def _show(self, result: ContinuityResult) -> None:
         self.result = result
@@ -257,6 +265,6 @@ class ContinuityGuard(QObject):
             self._show(self.result)
         self.check()
 
-    def shutdown(self) -> None:
+    def shut_down(self) -> None:
         """Stop the worker thread and wait for it."""
-        self.refresher.shutdown()
+        self.refresher.shut_down()

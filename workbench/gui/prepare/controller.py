@@ -362,7 +362,8 @@ class PrepareFeed(QObject):
     # --- closing -----------------------------------------------------------------------
 
     def shut_down(self) -> None:
-        """Cancel replies still arriving and close the dialog."""
+        """Cancel replies still arriving, wait a moment for their workers, close the dialog."""
         if self.dialog is not None:
-            self.dialog.shut_down()
+            for job in self.dialog.jobs:
+                job.close()
             self.dialog.close()

@@ -1,12 +1,13 @@
 """Sending a feed to the model: the chat request runs on a worker thread, the reply streams
 back into a draft on the GUI thread, and the draft file grows on disk as it arrives.
 
-The request runs on a plain daemon thread that only puts events into a queue; a GUI-thread
-timer drains it. So no Qt object is ever touched off the GUI thread, pieces that arrive
-faster than the screen needs are shown together, and a request stuck in a read (a silent
-server, until the read timeout) can be cancelled at once: the draft is kept and marked
-cancelled straight away, and the thread, told to stop, ends at its next chunk or timeout
-without anything waiting for it.
+The request runs as a job of its own `Background` worker that only puts events into a queue;
+a GUI-thread timer drains it. So no Qt object is ever touched off the GUI thread, pieces that
+arrive faster than the screen needs are shown together, and a request stuck in a read (a
+silent server, until the read timeout) can be cancelled at once: the draft is kept and marked
+cancelled straight away, and the worker, told to stop, ends at its next chunk or timeout;
+closing waits for it a moment (`close`), and a read that outlasts that cannot keep the app
+from quitting.
 
 A reasoning model's thinking streams into its own text (`reasoning`), never into the draft;
 each wait before a retry (429 / 5xx) is announced with its length so the draft tab can count
@@ -41,6 +42,7 @@ from workbench.book.drafts import (
 from workbench.book.project import Project
 from workbench.calls.usage import UsageRecord, recorded_call
 from workbench.errors import FileProblem, WorkbenchError
+from workbench.gui.background import Background, Job
 from workbench.llm import ChatClient, LlmCancelled, LlmKeyEchoed, LlmMalformedResponse
 from workbench.llm.client import RetryWait
 from workbench.models.profiles import ModelProfile
@@ -51,6 +53,7 @@ log = logging.getLogger(__name__)
 
 DRAIN_MS = 50
 DRAFT_WRITE_S = 1.0  # how often the growing draft is written to disk
+CLOSE_WAIT_S = 2.0  # how long closing the window waits for a cancelled request to end
 # A reply past any draft (MAX_DRAFT_CHARS) is a broken endpoint, and would only stall the screen.
 MAX_REPLY_CHARS = MAX_DRAFT_CHARS
 REFUSED = (LlmMalformedResponse, LlmKeyEchoed)  # the reply itself is bad: nothing of it is kept
@@ -102,7 +105,7 @@ class SendJob(QObject):
         self._received = 0  # characters received (worker thread)
         self._too_long = threading.Event()  # the worker stopped a reply past MAX_REPLY_CHARS
         self._last_write = 0.0
-        self._thread = threading.Thread(target=self._run, name="feed-send", daemon=True)
+        self._worker = Background("feed-send", parent=self)
         self._drain = QTimer(self)
         self._drain.setInterval(DRAIN_MS)
         self._drain.timeout.connect(self._drain_events)
@@ -112,7 +115,7 @@ class SendJob(QObject):
     def start(self) -> None:
         """Start the request (the draft file appears once text arrives)."""
         self.started_at = time.monotonic()
-        self._thread.start()
+        self._worker.submit(self._run)
         self._drain.start()
 
     def cancel(self) -> None:
@@ -135,14 +138,17 @@ class SendJob(QObject):
         return (self.ended_at or time.monotonic()) - self.started_at
 
     def wait(self, timeout: float | None = None) -> bool:
-        """Wait for the request thread to end (tests and shutdown); True if it has."""
-        if self._thread.is_alive():
-            self._thread.join(timeout)
-        return not self._thread.is_alive()
+        """Wait for the request's worker to end (tests and shutdown); True if it has."""
+        return self._worker.shut_down(timeout)
+
+    def close(self, timeout: float = CLOSE_WAIT_S) -> bool:
+        """Cancel the request and wait a moment for its worker (the window closes)."""
+        self.cancel()
+        return self.wait(timeout)
 
     # --- the request (worker thread: touches no Qt object) -----------------------------
 
-    def _run(self) -> None:
+    def _run(self, _job: Job) -> None:
         client = ChatClient(self.config)
         try:
             recorded_call(
@@ -231,7 +237,7 @@ class SendJob(QObject):
                 self._write()
         if outcome is not None:
             self._conclude(*outcome)
-        if self.state != "streaming" and not self._thread.is_alive() and self._events.empty():
+        if self.state != "streaming" and not self._worker.is_busy() and self._events.empty():
             self._drain.stop()  # the thread's last word (its usage record) is in
 
     def _conclude(self, kind: str, reason: str) -> None:
@@ -285,6 +291,6 @@ class SendJob(QObject):
             self._not_kept(error)
         # A thread still in its read ends at its next chunk or timeout; the drain keeps
         # listening until then, for the usage record of what was billed.
-        if not self._thread.is_alive():
+        if not self._worker.is_busy():
             self._drain.stop()
         self.finished.emit(state)

@@ -1,0 +1,235 @@
+"""Work off the GUI thread: the one helper every panel uses (Anki's QueryOp, in small).
+
+A `Background` owns one worker thread and runs the functions given to it one at a time,
+each as a numbered job. What a job reports and returns comes back on the GUI thread by
+queued signal, so a panel's slots never run on the worker and no widget is touched there.
+A job goes stale when its owner says so — `cancel(id)`, `forget()`, or, for a latest-only
+helper, any newer request — and a stale job's outcome is dropped by its id, never
+delivered. While a job runs, newer ones wait on the GUI side; a latest-only helper keeps
+only the newest waiting one, so typing never queues a backlog. `shut_down()` drops what
+waits, sets the running job's cancel flag and joins the thread.
+
+Every helper is listed (weakly) so a test teardown can check that none is left running.
+"""
+
+from __future__ import annotations
+
+import logging
+import sys
+import threading
+import weakref
+from collections import deque
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from functools import partial
+from typing import Any
+
+from PySide6.QtCore import QObject, Signal
+
+from workbench.errors import WorkbenchError
+
+log = logging.getLogger(__name__)
+
+# The GUI thread takes the GIL back every time a Python slot, event handler or timer runs;
+# while a worker holds it with pure-Python work, each of those waits up to the switch
+# interval (5 ms by default), and a keystroke runs dozens of them. 1 ms keeps the GUI
+# thread's longest gap under the 50 ms target while a whole book is checked beside it.
+SWITCH_INTERVAL_S = 0.001
+
+_helpers: weakref.WeakSet[Background] = weakref.WeakSet()
+
+
+@dataclass
+class Job:
+    """What a running function is handed: its id, its cancel flag (set when the job goes
+    stale or the helper shuts down) and `report`, which delivers progress on the GUI thread."""
+
+    id: int
+    report: Callable[[object], None]
+    cancel: threading.Event = field(default_factory=threading.Event)
+
+
+@dataclass
+class _Task:
+    job: Job
+    work: Callable[..., Any]
+    args: tuple
+
+
+class _Relay(QObject):
+    """Made, used and deleted on the worker thread; its signals reach the helper's slots on
+    the GUI thread, queued. A helper deleted while its thread still runs (its dialog closed
+    mid-request) only loses those connections: the worker never emits on a deleted object."""
+
+    began = Signal(int)
+    reported = Signal(int, object)
+    ended = Signal(int, object, str)  # job id, value, error ("" when it returned)
+
+
+class Background(QObject):
+    """One worker thread, jobs one at a time, outcomes on the GUI thread, stale ones dropped."""
+
+    started = Signal(int)  # job id: the worker began it
+    progress = Signal(int, object)  # job id, what the job reported
+    delivered = Signal(object)  # what the newest (latest-only) or a live job returned
+    failed = Signal(int, str)  # job id, why (a WorkbenchError's message, or the bug)
+    dropped = Signal(int)  # job id of an outcome that arrived after the job went stale
+
+    def __init__(self, name: str, *, latest_only: bool = False, parent: QObject | None = None):
+        super().__init__(parent)
+        self.name = name
+        self.latest_only = latest_only
+        self.latest_id = 0
+        self._live: set[int] = set()
+        self._waiting: deque[_Task] = deque()
+        self._running: _Task | None = None
+        self._inbox: deque[_Task | None] = deque()
+        self._wake = threading.Condition()
+        self._thread: threading.Thread | None = None
+        self._relay: _Relay | None = None  # the worker thread's, while it runs
+        self.closed = False  # shut down: what is submitted now is dropped unrun
+        # Deleted with its parent before shut_down (a dialog closed mid-request): the thread
+        # ends after the job in hand. A plain function, since `self` is being destroyed.
+        self.destroyed.connect(partial(_stop_serving, self._wake, self._inbox))
+        _helpers.add(self)
+
+    # --- the GUI side ------------------------------------------------------------------
+
+    def submit(self, work: Callable[..., Any], *args: Any) -> int:
+        """Run `work(job, *args)` on the worker; returns the job's id. Give it copies (plain
+        strings, frozen records), never a widget."""
+        self.latest_id += 1
+        job = Job(self.latest_id, partial(self._report, self.latest_id))
+        if self.closed:  # a late timer after the window closed: nothing runs any more
+            log.debug("%s: job %d submitted after shut_down, dropped", self.name, job.id)
+            return job.id
+        if self.latest_only:
+            self._stale_all()
+        self._live.add(job.id)
+        self._waiting.append(_Task(job, work, args))
+        self._start_next()
+        return job.id
+
+    def cancel(self, job_id: int) -> bool:
+        """Make one job stale: dropped if it waits, told to stop if it runs; its outcome is
+        never delivered. False when it is neither waiting nor running."""
+        self._live.discard(job_id)
+        for task in self._waiting:
+            if task.job.id == job_id:
+                self._waiting.remove(task)
+                return True
+        if self._running is not None and self._running.job.id == job_id:
+            self._running.job.cancel.set()
+            return True
+        return False
+
+    def forget(self) -> None:
+        """Make every job stale (the project closed): nothing still to come is delivered."""
+        self._stale_all()
+
+    def is_busy(self) -> bool:
+        """Whether a job is running or waiting (until its outcome reaches the GUI thread)."""
+        return self._running is not None or bool(self._waiting)
+
+    def is_alive(self) -> bool:
+        """Whether the worker thread is running (started and not yet joined)."""
+        return self._thread is not None and self._thread.is_alive()
+
+    def shut_down(self, timeout: float | None = None) -> bool:
+        """Drop what waits, tell the running job to stop, and join the thread (at most
+        `timeout` seconds when given); True once the thread has ended."""
+        self._stale_all()
+        self.closed = True
+        if self._thread is None:
+            return True
+        _stop_serving(self._wake, self._inbox)
+        self._thread.join(timeout)
+        return not self._thread.is_alive()
+
+    def _stale_all(self) -> None:
+        self._live.clear()
+        self._waiting.clear()
+        if self._running is not None:
+            self._running.job.cancel.set()
+
+    def _start_next(self) -> None:
+        if self._running is not None or not self._waiting:
+            return
+        self._running = self._waiting.popleft()
+        if self._thread is None:
+            if sys.getswitchinterval() > SWITCH_INTERVAL_S:
+                sys.setswitchinterval(SWITCH_INTERVAL_S)
+            # A daemon, so that a job stuck in a network read (until its read timeout) can
+            # never keep the process alive after the window closed and shut_down gave up.
+            self._thread = threading.Thread(target=self._serve, name=self.name, daemon=True)
+            self._thread.start()
+        with self._wake:
+            self._inbox.append(self._running)
+            self._wake.notify()
+
+    def _on_began(self, job_id: int) -> None:
+        if job_id in self._live:
+            self.started.emit(job_id)
+
+    def _on_reported(self, job_id: int, value: object) -> None:
+        if job_id in self._live:
+            self.progress.emit(job_id, value)
+
+    def _on_ended(self, job_id: int, value: object, error: str) -> None:
+        self._running = None
+        self._start_next()
+        if job_id not in self._live:
+            log.debug("%s: dropping job %d (stale)", self.name, job_id)
+            self.dropped.emit(job_id)
+            return
+        self._live.discard(job_id)
+        if error:
+            self.failed.emit(job_id, error)
+        else:
+            self.delivered.emit(value)
+
+    # --- the worker thread: runs the function, touches no widget -----------------------
+
+    def _serve(self) -> None:
+        relay = _Relay()
+        relay.began.connect(self._on_began)
+        relay.reported.connect(self._on_reported)
+        relay.ended.connect(self._on_ended)
+        self._relay = relay
+        try:
+            while (task := self._next_task()) is not None:
+                relay.began.emit(task.job.id)
+                value, error = None, ""
+                try:
+                    value = task.work(task.job, *task.args)
+                except WorkbenchError as problem:
+                    error = str(problem)
+                except Exception as bug:  # a bug: reported to the owner, never kills the thread
+                    log.exception("%s: job %d crashed", self.name, task.job.id)
+                    error = f"{type(bug).__name__}: {bug}"
+                relay.ended.emit(task.job.id, value, error)
+        finally:
+            self._relay = None  # the last reference: the relay is deleted here, on its thread
+
+    def _next_task(self) -> _Task | None:
+        with self._wake:
+            while not self._inbox:
+                self._wake.wait()
+            return self._inbox.popleft()
+
+    def _report(self, job_id: int, value: object) -> None:
+        relay = self._relay  # called by a job, on the worker thread
+        if relay is not None:
+            relay.reported.emit(job_id, value)
+
+
+def _stop_serving(wake: threading.Condition, inbox: deque, *_destroyed: object) -> None:
+    """Tell a worker thread to end once the job in hand is done."""
+    with wake:
+        inbox.append(None)
+        wake.notify()
+
+
+def running_helpers() -> list[str]:
+    """The names of helpers whose worker thread is still running (tests check for none)."""
+    return [helper.name for helper in list(_helpers) if helper.is_alive()]

@@ -1,6 +1,7 @@
 """What the tracker browser shows, computed without Qt: both tracker files as read (editable,
-or read-only with their errors), and the ledger at a chapter — every entry with its state,
-its last sighting, and the reasons it is relevant to the chapter in the editor.
+or read-only with their errors), a webnovel-writer project's memory (read-only: that tool
+owns it), and the ledger at a chapter — every entry with its state, its last sighting, and
+the reasons it is relevant to the chapter in the editor.
 """
 
 from __future__ import annotations
@@ -10,7 +11,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from workbench.book.project import Project
+from workbench.book.webnovel import is_webnovel
 from workbench.errors import WorkbenchError
+from workbench.trackers.cast import load_cast
 from workbench.trackers.document import TrackerDocument
 from workbench.trackers.dormancy import Sighting, sightings
 from workbench.trackers.errors import TrackerParseError
@@ -25,6 +28,7 @@ from workbench.trackers.ledger import EntryState, state_at
 from workbench.trackers.model import Foreshadowing, RelationshipChange, TrackedItem, Trackers
 from workbench.trackers.parsed import ParsedTracker, TrackerTable
 from workbench.trackers.relevance import relevant_for
+from workbench.trackers.webnovel import memory_foreshadowing, memory_relationships
 
 log = logging.getLogger(__name__)
 
@@ -105,6 +109,7 @@ class LedgerRow:
     cells: dict[str, str]  # raw cell text by field / extra header
     sighting: Sighting | None = None  # for entries open at the chapter
     reasons: tuple[str, ...] = ()  # why it is relevant to the chapter in the editor
+    editable: bool = True  # False: it lives in webnovel-writer's memory, which that tool owns
 
     @property
     def dormant(self) -> bool:
@@ -122,21 +127,52 @@ class Ledger:
     notes: list[str] = field(default_factory=list)
 
 
+def memory_trackers(project: Project) -> Trackers:
+    """A webnovel-writer project's memory as tracker rows (state.json's foreshadowing, the
+    scratchpad's open loops, index.db's relationships), as every feed reads it; empty for
+    any other project. A FileProblem names the memory file that cannot be read."""
+    if not is_webnovel(project):
+        return Trackers()
+    return Trackers(
+        memory_foreshadowing(project, load_cast(project)), memory_relationships(project)
+    )
+
+
+def memory_cells(entry: Foreshadowing) -> dict[str, str]:
+    """A memory entry's cells, as a tracker row would write them (it has no table row)."""
+    status = str(entry.status)
+    if entry.resolved_at is not None:
+        status += f"@{entry.resolved_at}"
+    return {
+        "id": entry.id,
+        "content": entry.content,
+        "planted": f"第{entry.planted}章" if entry.planted else "",
+        "payoff": f"第{entry.payoff}章" if entry.payoff else "",
+        "status": status,
+        "tier": entry.tier,
+        "characters": "、".join(entry.characters),
+        "keywords": "、".join(entry.keywords),
+    }
+
+
 def build_ledger(
     project: Project,
     plot: TrackerFile | None,
     relationships: TrackerFile | None,
     chapter: int,
     editor_chapter: int | None,
+    memory: Trackers | None = None,
 ) -> Ledger:
     """Every foreshadowing entry with its state at `chapter`, its last sighting, and its
-    relevance reasons for `editor_chapter` (the same reasons the feed gives)."""
+    relevance reasons for `editor_chapter` (the same reasons the feed gives): the plot
+    tracker's rows, then `memory`'s (read-only)."""
     ledger = Ledger(chapter, editor_chapter)
-    if plot is None:
+    memory = memory or Trackers()
+    if plot is None and not memory.foreshadowing:
         return ledger
     trackers = Trackers(
-        list(plot.parsed.foreshadowing),
-        list(relationships.parsed.relationships) if relationships else [],
+        [*(plot.parsed.foreshadowing if plot else ()), *memory.foreshadowing],
+        [*relationship_rows(relationships), *memory.relationships],
     )
     try:
         seen = sightings(project, trackers, chapter)
@@ -152,14 +188,20 @@ def build_ledger(
                     reasons[item.key] = item.reasons
         except WorkbenchError as error:
             ledger.notes.append(str(error))
-    for entry in plot.parsed.foreshadowing:
+    rows = [
+        (entry, plot.cells(entry.line), True)
+        for entry in (plot.parsed.foreshadowing if plot else ())
+    ]
+    rows += [(entry, memory_cells(entry), False) for entry in memory.foreshadowing]
+    for entry, cells, editable in rows:
         ledger.rows.append(
             LedgerRow(
                 entry=entry,
                 state=state_at(entry, chapter),
-                cells=plot.cells(entry.line),
+                cells=cells,
                 sighting=seen.get(entry.id),
                 reasons=reasons.get(entry.id, ()),
+                editable=editable,
             )
         )
     return ledger

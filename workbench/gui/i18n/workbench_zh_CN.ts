@@ -1263,6 +1263,10 @@
       <source>Select an entry.</source>
       <translation>选中一条伏笔查看详情。</translation>
     </message>
+    <message>
+      <source>Read only: from webnovel-writer&apos;s memory (%1); change it there, or edit it here after `workbench migrate`.</source>
+      <translation>只读：来自 webnovel-writer 的记忆（%1）；请在那里修改，或 `workbench migrate` 迁移后在这里编辑。</translation>
+    </message>
   </context>
   <context>
     <name>MainWindow</name>

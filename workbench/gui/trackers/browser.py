@@ -255,17 +255,19 @@ class TrackerBrowser(QWidget):
         self.refresh_ledger()
         relationships = self.store.relationships
         last = self.project.chapters[-1].number if self.project and self.project.chapters else 1
-        self.relations.show_rows(
-            relationship_rows(relationships), self.cast.canonical, self._names(), last
-        )
+        rows = (*relationship_rows(relationships), *self.store.memory.relationships)
+        self.relations.show_rows(rows, self.cast.canonical, self._names(), last)
         self.relations.set_browser_chapter(self.chapter)
 
     def _load_cast(self) -> Cast:
         if self.project is None:
             return Cast(())
-        rows = relationship_rows(self.store.relationships)
-        entries = self.store.plot.parsed.foreshadowing if self.store.plot else ()
-        known = Trackers(list(entries), list(rows)).characters()
+        rows = [*relationship_rows(self.store.relationships), *self.store.memory.relationships]
+        entries = [
+            *(self.store.plot.parsed.foreshadowing if self.store.plot else ()),
+            *self.store.memory.foreshadowing,
+        ]
+        known = Trackers(entries, rows).characters()
         try:
             return load_cast(self.project).including(known)
         except (OSError, WorkbenchError) as error:
@@ -284,7 +286,12 @@ class TrackerBrowser(QWidget):
         plot = self.store.plot
         try:
             ledger = build_ledger(
-                self.project, plot, self.store.relationships, self.chapter, self.editor_chapter
+                self.project,
+                plot,
+                self.store.relationships,
+                self.chapter,
+                self.editor_chapter,
+                self.store.memory,
             )
         except (OSError, WorkbenchError) as error:
             self._show_message(str(error))

@@ -196,13 +196,18 @@ class ForeshadowingModel(QAbstractTableModel):
     def flags(self, index: QModelIndex) -> Qt.ItemFlag:
         """File columns are editable when the tracker parsed; the notes column never is."""
         flags = Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
-        if self.editable and index.isValid() and self.column_name(index.column()) is not None:
+        if self.row_editable(index) and self.column_name(index.column()) is not None:
             flags |= Qt.ItemFlag.ItemIsEditable
         return flags
 
+    def row_editable(self, index: QModelIndex) -> bool:
+        """Whether the entry at `index` can be edited here: the tracker parsed, and the entry
+        is one of its rows (not webnovel-writer's memory, which that tool owns)."""
+        return self.editable and index.isValid() and self.ledger.rows[index.row()].editable
+
     def setData(self, index: QModelIndex, value, role=Qt.ItemDataRole.EditRole) -> bool:
         """Ask the browser to write one cell; the model changes when the file is reloaded."""
-        if role != Qt.ItemDataRole.EditRole or not self.editable or self.editor is None:
+        if role != Qt.ItemDataRole.EditRole or not self.row_editable(index) or not self.editor:
             return False
         name = self.column_name(index.column())
         row = self.ledger.rows[index.row()]

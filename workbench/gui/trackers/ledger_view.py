@@ -371,7 +371,7 @@ class LedgerPanel(QWidget):
         entry_id = self.selected_id()
         row = self.model.row_of(entry_id) if entry_id else None
         self.pin_button.setEnabled(row is not None)
-        editable = self.model.editable and row is not None
+        editable = row is not None and self.model.row_editable(self.model.index(row, 0))
         for button in (self.resolve_button, self.abandon_button, self.up_button, self.down_button):
             button.setEnabled(editable)
         if row is None:
@@ -385,6 +385,16 @@ class LedgerPanel(QWidget):
         tier = f"【{html.escape(entry.tier)}】" if entry.tier else " "
         lines = [f"<b>{html.escape(entry.id)}</b>{tier}{html.escape(entry.content)}"]
         lines.append(html.escape(self.model.notes(row)))
+        if not row.editable:
+            where = f"{entry.source}:{entry.line}" if entry.line else entry.source
+            lines.append(
+                html.escape(
+                    self.tr(
+                        "Read only: from webnovel-writer's memory (%1); change it there, or"
+                        " edit it here after `workbench migrate`."
+                    ).replace("%1", where)
+                )
+            )
         if row.sighting is not None:
             lines.append(
                 html.escape(

@@ -15,10 +15,11 @@ from PySide6.QtCore import QObject, Signal
 
 from workbench.book.project import Project
 from workbench.errors import WorkbenchError
-from workbench.trackers.browse import TrackerFile, load_tracker_file
+from workbench.trackers.browse import TrackerFile, load_tracker_file, memory_trackers
 from workbench.trackers.document import TrackerDocument
 from workbench.trackers.errors import TrackerEditError
 from workbench.trackers.kinds import TrackerFileSpec, TrackerKind, builtin_files, tracker_files
+from workbench.trackers.model import Trackers
 
 log = logging.getLogger(__name__)
 
@@ -38,6 +39,7 @@ class TrackerStore(QObject):
         self.files: dict[str, TrackerFile] = {}
         self.declared: list[TrackerKind] = []  # the kinds the project declares, in order
         self.unreadable: dict[str, str] = {}  # tracker key → why the file cannot be read
+        self.memory = Trackers()  # a webnovel-writer project's memory: shown, never written
         self.write_guard: Callable[[Path], bool] | None = None
 
     @property
@@ -80,6 +82,7 @@ class TrackerStore(QObject):
         if self.project is None:
             changed = bool(self.files) or force
             self.files, self.unreadable, self.declared = {}, {}, []
+            self.memory = Trackers()
         else:
             files: dict[str, TrackerFile] = {}
             specs, problem = self._specs()
@@ -95,9 +98,14 @@ class TrackerStore(QObject):
                     continue
                 if loaded is not None:
                     files[key] = loaded
+            try:
+                memory = memory_trackers(self.project)
+            except (OSError, WorkbenchError) as error:
+                memory, unreadable["memory"] = Trackers(), str(error)
             changed = force or files != self.files or unreadable != self.unreadable
-            changed = changed or declared != self.declared
+            changed = changed or declared != self.declared or memory != self.memory
             self.files, self.unreadable, self.declared = files, unreadable, declared
+            self.memory = memory
         if changed:
             self.changed.emit()
         return changed

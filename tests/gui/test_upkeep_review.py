@@ -252,3 +252,36 @@ def test_the_whole_book_is_asked_first_with_the_count(window, dialogs, qtbot):
     _kind, _title, text = dialogs.asked[-1]
     assert "3 个范围" in text and "12 章" in text and "Ch1-12" in text
     assert window.summaries.is_idle()
+
+
+def test_what_the_book_has_now_is_not_offered_again(make_window, proposed, qtbot, type_at_end):
+    window = make_window()
+    assert window.open_project(proposed)
+    review = review_tab(window)
+    browser = window.tracker_browser
+    waiting = review.model.rowCount()
+    assert browser.tabs.tabText(browser.tabs.indexOf(review)) == f"待审 ({waiting})"
+    characters = [p for p in review.model.proposals if p.kind == "character"]
+    written_by_hand = characters[0]
+    name = written_by_hand.fields["name"]
+    # The author adds the character to the cast by hand, typed and saved in the editor.
+    cast_path = proposed / "characters" / "characters.md"
+    editor = window.open_path(cast_path)
+    type_at_end(editor, f"\n## {name}\n\n- 身份：作者自己写的。\n")
+    window.actions_.save.trigger()
+    assert f"## {name}" in cast_path.read_text("utf-8")
+    assert review.model.row_of(written_by_hand.id) is None
+    assert not review.hidden_note.isHidden() and "1" in review.hidden_note.text()
+    assert name in review.hidden_note.toolTip()
+    assert browser.tabs.tabText(browser.tabs.indexOf(review)) == f"待审 ({waiting - 1})"
+    # Never marked: the queue changes only by the author's decisions.
+    queued = load_queue(Project.open(proposed)).find(written_by_hand.id)
+    assert queued is not None and queued.review == "pending"
+    # Accepting the rest of the kind is not sunk by the one the book has now.
+    browser.tabs.setCurrentWidget(review)
+    rest = [p for p in review.model.proposals if p.kind == "character"]
+    click_row(qtbot, review, rest[0].id)
+    qtbot.mouseClick(review.accept_kind_button, Qt.MouseButton.LeftButton)
+    cast = cast_path.read_text("utf-8")
+    assert all(f"## {p.fields['name']}" in cast for p in rest)
+    assert cast.count(f"## {name}\n") == 1

@@ -81,6 +81,7 @@ def run(args: argparse.Namespace) -> int:
                 result.backend,
                 result.proposals,
                 result.dropped_ungrounded,
+                result.outgrown,
             )
         )
     return EXIT_OK
@@ -113,7 +114,12 @@ def _decide(project: Project, ids: list[str], *, accepting: bool) -> int:
 
 
 def markdown(
-    first: int, last: int, backend: str, proposals: tuple[Proposal, ...], dropped: int
+    first: int,
+    last: int,
+    backend: str,
+    proposals: tuple[Proposal, ...],
+    dropped: int,
+    outgrown: int = 0,
 ) -> str:
     """The proposals grouped by kind, each with its id, chapter, line and evidence."""
     lines = [f"# 待审 第{first}-{last}章（{backend}）", ""]
@@ -132,6 +138,8 @@ def markdown(
         lines.append("")
     if dropped:
         lines.append(f"丢弃 {dropped} 条无出处的提议（引文不在所说的章节里）。")
+    if outgrown:
+        lines.append(f"另有 {outgrown} 条待审的提议不再列出：书里已经有了（角色表或追踪表）。")
     return "\n".join(lines).rstrip() + "\n"
 
 

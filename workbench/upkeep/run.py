@@ -21,6 +21,7 @@ from workbench.upkeep.backend import UpkeepAnswer, UpkeepBackend, UpkeepRequest
 from workbench.upkeep.errors import UpkeepCancelled, UpkeepFailed
 from workbench.upkeep.proposals import Proposal, ranges_of
 from workbench.upkeep.realms import realm_names
+from workbench.upkeep.stale import outgrown
 from workbench.upkeep.store import Queue, load_queue, update_queue
 from workbench.upkeep.text import Chapter
 
@@ -38,6 +39,7 @@ class UpkeepResult:
     backend: str
     proposals: tuple[Proposal, ...]  # pending for these chapters after the run, new or not
     dropped_ungrounded: int
+    outgrown: int = 0  # pending ones left out: the book has them now (upkeep/stale.py)
 
     def to_json(self) -> dict:
         """The shape `workbench upkeep --format json` prints."""
@@ -153,9 +155,11 @@ def run_upkeep(
     answers = propose_ranges(project, first, last, backend, cancel=cancel, on_progress=on_progress)
     record_answers(project, answers, backend.name)
     numbers = set(range_chapters(project, first, last))
-    pending = tuple(p for p in load_queue(project).pending() if p.chapter in numbers)
+    pending = [p for p in load_queue(project).pending() if p.chapter in numbers]
+    hidden = outgrown(project, pending)
+    shown = tuple(p for p in pending if p.id not in hidden)
     dropped = sum(a.answer.dropped_ungrounded for a in answers)
-    return UpkeepResult(first, last, backend.name, pending, dropped)
+    return UpkeepResult(first, last, backend.name, shown, dropped, len(hidden))
 
 
 def _state_tracker(project: Project) -> tuple[tuple[str, ...], tuple[tuple[int, str, str], ...]]:

@@ -2111,10 +2111,6 @@ Restore it into the editor? Nothing is written to the file until you save.</sour
       <source>%1 moved</source>
       <translation>%1 已移动</translation>
     </message>
-    <message>
-        <source>Review</source>
-        <translation>待审</translation>
-    </message>
   </context>
   <context>
     <name>TrackerDock</name>
@@ -2659,6 +2655,18 @@ Restore it into the editor? Nothing is written to the file until you save.</sour
     <message>
         <source>%1 rejected; not proposed again for their range</source>
         <translation>已拒绝 %1 项；在其范围内不再提议</translation>
+    </message>
+    <message>
+      <source>Review (%1)</source>
+      <translation>待审 (%1)</translation>
+    </message>
+    <message>
+      <source>Review</source>
+      <translation>待审</translation>
+    </message>
+    <message>
+      <source>%1 more not listed: the book has them now (in the cast or the trackers)</source>
+      <translation>另有 %1 条不再列出：书里已经有了（角色表或追踪表）</translation>
     </message>
 </context>
 <context>

@@ -129,6 +129,9 @@ class TrackerBrowser(QWidget):
         self.relations.pinRequested.connect(self.pinRequested)
         self.review.documents = self._documents
         self.review.written.connect(self.refresh)
+        self.review.titleChanged.connect(
+            lambda title: self.tabs.setTabText(self.tabs.indexOf(self.review), title)
+        )
         self.retranslate()
         self._show_errors()
 
@@ -142,7 +145,7 @@ class TrackerBrowser(QWidget):
         self.open_button.setText(self.tr("Open tracker file"))
         self.tabs.setTabText(0, self.tr("Foreshadowing"))
         self.tabs.setTabText(1, self.tr("Relationships"))
-        self.tabs.setTabText(self.tabs.indexOf(self.review), self.tr("Review"))
+        self.tabs.setTabText(self.tabs.indexOf(self.review), self.review.tab_title())
         self._show_errors()
 
     def changeEvent(self, event: QEvent) -> None:

@@ -28,9 +28,11 @@ from workbench.errors import WorkbenchError
 from workbench.gui.upkeep.edit_dialog import ProposalEditDialog
 from workbench.gui.upkeep.model import Column, UpkeepModel
 from workbench.trackers.document import TrackerDocument
+from workbench.trackers.kinds import tracker_files
 from workbench.upkeep.accept import accept, reject
 from workbench.upkeep.errors import AcceptRefused
 from workbench.upkeep.proposals import Proposal
+from workbench.upkeep.stale import outgrown
 from workbench.upkeep.store import load_queue
 
 log = logging.getLogger(__name__)
@@ -47,6 +49,7 @@ class ReviewPanel(QWidget):
     wholeBookRequested = Signal()
     written = Signal()  # an accept wrote tracker or cast files
     statusMessage = Signal(str)
+    titleChanged = Signal(str)  # the tab's title: 待审, with the count waiting
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -83,6 +86,12 @@ class ReviewPanel(QWidget):
         self.message.setObjectName("upkeepMessage")
         self.message.setWordWrap(True)
         self.message.hide()
+        self.hidden_note = QLabel(self)
+        self.hidden_note.setObjectName("upkeepOutgrown")
+        self.hidden_note.setWordWrap(True)
+        self.hidden_note.hide()
+        self.outgrown: dict[str, str] = {}
+        self.all_proposals: list[Proposal] = []
         self.accept_button = self._button("upkeepAccept")
         self.edit_button = self._button("upkeepEditAccept")
         self.reject_button = self._button("upkeepReject")
@@ -114,6 +123,7 @@ class ReviewPanel(QWidget):
         layout.addLayout(run_row)
         layout.addLayout(book_row)
         layout.addWidget(self.message)
+        layout.addWidget(self.hidden_note)
         layout.addWidget(self.table, 1)
         layout.addWidget(self.detail)
         layout.addLayout(buttons)
@@ -157,6 +167,12 @@ class ReviewPanel(QWidget):
         self.accept_kind_button.setText(self.tr("Accept all of this kind in the range"))
         self.reject_kind_button.setText(self.tr("Reject all of this kind in the range"))
         self._fill_ranges()
+        self._show_outgrown()
+
+    def tab_title(self) -> str:
+        """待审, or 待审 (N) while N proposals wait."""
+        count = len(self.all_proposals)
+        return self.tr("Review (%1)").replace("%1", str(count)) if count else self.tr("Review")
 
     def showEvent(self, event) -> None:
         """Read the queue again when the tab comes to the front: the CLI may have decided
@@ -181,23 +197,38 @@ class ReviewPanel(QWidget):
         self.last_spin.setValue(max(1, last))
         self.reload()
 
+    def files_changed(self, paths: set[Path]) -> None:
+        """The cast or a tracker changed (saved here or on disk): what is outgrown now."""
+        if self.project is None:
+            return
+        memory = set(self.project.character_files())
+        memory |= {spec.path for spec in tracker_files(self.project)}
+        if memory & set(paths):
+            self.reload()
+
     def reload(self) -> None:
         """Read the queue again (after a job recorded answers, or a decision)."""
         selected = self.selected()
         proposals: list[Proposal] = []
         self._show_message("")
+        self.outgrown = {}
         if self.project is not None:
             try:
                 proposals = load_queue(self.project).pending()
             except (OSError, WorkbenchError) as error:
                 self._show_message(str(error))
-        self.all_proposals = proposals
+            # What the book has now (written by hand, or accepted from another range) is
+            # not offered again: accepting it would be refused, and sink "all of a kind".
+            self.outgrown = outgrown(self.project, proposals)
+        self.all_proposals = [p for p in proposals if p.id not in self.outgrown]
+        self._show_outgrown()
+        self.titleChanged.emit(self.tab_title())
         self._fill_ranges()
         self._apply_filter(selected.id if selected else None)
 
     def _fill_ranges(self) -> None:
         current = self.range_filter.currentData()
-        labels = list(dict.fromkeys(p.range_label for p in getattr(self, "all_proposals", [])))
+        labels = list(dict.fromkeys(p.range_label for p in self.all_proposals))
         self.range_filter.blockSignals(True)
         self.range_filter.clear()
         self.range_filter.addItem(self.tr("All ranges"), ALL_RANGES)
@@ -365,6 +396,16 @@ class ReviewPanel(QWidget):
         if first > last:
             first, last = last, first
         self.rangeRequested.emit(first, last)
+
+    def _show_outgrown(self) -> None:
+        count = len(self.outgrown)
+        self.hidden_note.setVisible(bool(count))
+        self.hidden_note.setText(
+            self.tr(
+                "%1 more not listed: the book has them now (in the cast or the trackers)"
+            ).replace("%1", str(count))
+        )
+        self.hidden_note.setToolTip("\n".join(sorted(set(self.outgrown.values()))))
 
     def _show_message(self, text: str) -> None:
         self.message.setText(text)

@@ -201,8 +201,11 @@ class ReviewPanel(QWidget):
         """The cast or a tracker changed (saved here or on disk): what is outgrown now."""
         if self.project is None:
             return
-        memory = set(self.project.character_files())
-        memory |= {spec.path for spec in tracker_files(self.project)}
+        try:
+            memory = set(self.project.character_files())
+            memory |= {spec.path for spec in tracker_files(self.project)}
+        except (OSError, WorkbenchError):  # workbench.toml broken: reload, which says why
+            memory = set(paths)
         if memory & set(paths):
             self.reload()
 

@@ -40,3 +40,10 @@ def test_a_new_chapter_needs_no_backup(sample_copy) -> None:
     written, backup = save_draft_to_chapter(project, 13, "# 第13章 余烬\n\n正文。", append=False)
     assert backup is None and written.path == sample_copy.resolve() / "chapters/ch013.md"
     assert project.chapter(13) is not None
+
+
+def test_a_draft_saved_as_a_new_chapter_gets_its_heading(sample_copy) -> None:
+    project = Project.open(sample_copy)
+    written, _ = save_draft_to_chapter(project, 14, "\n风从北边来。\n", append=False)
+    assert written.path.read_text(encoding="utf-8") == "# 第14章\n\n风从北边来。\n"
+    assert project.chapter_title(project.chapter(14)) == ""

@@ -42,6 +42,7 @@ class Dialogs:
         self.answers: list[StandardButton] = []
         self.asked: list[tuple[str, str, str]] = []  # (kind, title, text)
         self.unexpected: list[tuple[str, str, str]] = []
+        self.labels: list[tuple[str, ...]] = []  # the buttons of each box run with exec()
 
     def answer(self, *buttons: StandardButton) -> None:
         """Queue the answers to the next questions, in order."""
@@ -53,6 +54,12 @@ class Dialogs:
             self.unexpected.append(("question", title, text))
             return StandardButton.Cancel
         return self.answers.pop(0)
+
+    def _exec(self, box) -> int:  # type: ignore[no-untyped-def]
+        """A message box built by the app (its buttons relabelled) and run with exec()."""
+        shown = tuple(button.text() for button in box.buttons())
+        self.labels.append(shown)
+        return self._question(box.parentWidget(), box.windowTitle(), box.text()).value
 
     def _notice(self, kind: str):
         def show(_parent, title, text, *_args, **_kwargs):
@@ -67,6 +74,7 @@ def dialogs(monkeypatch) -> Dialogs:
     """Patch every QMessageBox/QFileDialog entry point the app uses."""
     scripted = Dialogs()
     monkeypatch.setattr(QMessageBox, "question", scripted._question)
+    monkeypatch.setattr(QMessageBox, "exec", lambda box: scripted._exec(box))
     monkeypatch.setattr(QMessageBox, "warning", scripted._notice("warning"))
     monkeypatch.setattr(QMessageBox, "critical", scripted._notice("critical"))
     monkeypatch.setattr(QMessageBox, "information", scripted._notice("information"))

@@ -126,3 +126,14 @@ def test_the_crash_handler_autosaves_before_reporting(
     assert "boom" in box.message.text() and ".workbench/autosave/" in box.message.text()
     assert "RuntimeError: boom" in box.details.toPlainText()
     box.close()
+
+
+def test_the_recovery_buttons_say_what_each_does(make_window, novel: Path, dialogs) -> None:
+    path = Project.open(novel).chapters[0].path
+    relative = path.relative_to(novel).as_posix()
+    AutosaveStore(novel, novel / ".workbench").write(relative, "留下的文字", "0" * 64)
+    dialogs.answer(Button.No)
+    window = make_window()
+    assert window.open_project(novel)
+    [labels] = dialogs.labels
+    assert set(labels) == {"恢复到编辑器", "丢弃保留的文字", "以后再决定（先留着）"}

@@ -7,6 +7,7 @@ import multiprocessing
 from pathlib import Path
 
 import pytest
+import real_input
 from conftest import StandardButton
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction
@@ -72,7 +73,7 @@ def test_saving_the_last_chapter_of_an_imported_book_asks_first_and_cancel_stops
     view.select_job(first)
     assert view.cancel_button.isEnabled()
     with qtbot.waitSignal(window.summaries.cancelled, timeout=5_000) as cancelled:
-        view.cancel_button.click()
+        real_input.click(view.cancel_button)
     assert cancelled.args[0] == first
     assert states(window)[0] == ("Ch1-5", "cancelled")
     assert window.summary_policy.jobs_model.index(0, Column.STATE).data() == "已取消"
@@ -117,13 +118,13 @@ def test_regenerating_one_range_from_the_queue_view(window, novel, dialogs, qtbo
     ]
     view.ranges.setCurrentIndex(1)
     dialogs.answer(StandardButton.No)
-    view.regenerate_button.click()
+    real_input.click(view.regenerate_button)
     assert dialogs.asked[-1][1] == "替换手写的摘要？"
     assert window.summaries.is_idle()
 
     dialogs.answer(StandardButton.Yes)
     with qtbot.waitSignal(window.summaries.done, timeout=30_000):
-        view.regenerate_button.click()
+        real_input.click(view.regenerate_button)
     assert states(window) == [("Ch6-10", "done")]
     text = (novel / ROLLING).read_text(encoding="utf-8")
     assert "## 滚动摘要 Ch6-Ch10\n<!-- workbench:chapters" in text

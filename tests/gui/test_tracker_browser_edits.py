@@ -7,6 +7,7 @@ import difflib
 import json
 from pathlib import Path
 
+import real_input
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtGui import QTextCursor
 
@@ -29,9 +30,10 @@ def test_resolving_changes_exactly_that_rows_status_cell(window, novel: Path) ->
     path = novel / PLOT
     before = path.read_text("utf-8")
     browser = window.tracker_browser
+    window.tracker_dock.raise_()  # the author brings 追踪表 to the front and clicks
     browser.set_chapter(13)
     assert browser.ledger.select("F007")
-    browser.ledger.resolve_button.click()
+    real_input.click(browser.ledger.resolve_button)
     after = path.read_text("utf-8")
     old = row_line(before, "F007")
     assert changed_lines(before, after) == [

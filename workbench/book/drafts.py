@@ -91,4 +91,14 @@ def save_draft_to_chapter(
         joined = current.rstrip("\n") + "\n\n" + draft.strip("\n") + "\n"
         return project.save_chapter(number, joined), None
     backup = backup_chapter(project, number)
-    return project.save_chapter(number, draft.strip("\n") + "\n"), backup
+    text = draft.strip("\n") + "\n"
+    return project.save_chapter(number, with_heading(text, current, number)), backup
+
+
+def with_heading(draft: str, current: str, number: int) -> str:
+    """A model's draft seldom starts with a heading: saved as a new chapter it gets
+    `# 第N章` (the tree, the tabs and the checklist name a chapter by its heading). A draft
+    that replaces a chapter's text is written as it is."""
+    if current.strip() or draft.lstrip().startswith("# "):
+        return draft
+    return f"# 第{number}章\n\n{draft}"

@@ -106,16 +106,32 @@ class PlanFiles(Protocol):
     def update(self, path: Path, change: Callable[[TextFile | None], str]) -> TextFile: ...
 
 
-def write_chapter_type(project: PlanFiles, chapter: int, chapter_type: str) -> Path | None:
-    """Write `type:` into chapter N's plan front matter, nothing else in the file; the plan's
-    path, or None when chapter N has no plan file. A plan that does not parse is never
-    rewritten; the file is read and written under its lock (the summary process may write)."""
+@dataclass(frozen=True)
+class TypeWritten:
+    """A chapter type written into a plan: the plan, its text before, the hash of its bytes
+    after (what an undo needs to put it back only while nobody changed it since)."""
+
+    path: Path
+    before: str
+    written_sha256: str
+
+
+def write_chapter_type(project: PlanFiles, chapter: int, chapter_type: str) -> TypeWritten | None:
+    """Write `type:` into chapter N's plan front matter, nothing else in the file; None when
+    chapter N has no plan file. A plan that does not parse is never rewritten; the file is
+    read and written under its lock (the summary process may write)."""
     path = project.plan_file(chapter)
     if path is None:
         return None
     project.plan(chapter)  # raises for a plan that does not parse
-    project.update(path, lambda now: with_chapter_type(now.text if now else "", chapter_type, path))
-    return path
+    before: list[str] = []
+
+    def retyped(now: TextFile | None) -> str:
+        before.append(now.text if now else "")
+        return with_chapter_type(before[-1], chapter_type, path)
+
+    written = project.update(path, retyped)
+    return TypeWritten(path, before[-1], written.sha256)
 
 
 def _refuse_aliases(block: str, path: Path | str) -> None:

@@ -3,8 +3,9 @@
 On a scratch copy of the bundled sample novel, with a scratch user config folder (the author's
 settings and window layout are neither read nor changed): the sample is found, every tokenizer
 loads its vocabulary, a MainWriter feed is ready and counted with its profile's own tokenizer,
-and the desktop app starts in Chinese, regenerates a rolling summary in its child process and
-quits. Each check prints `ok` or `FAIL` with what it saw; the exit code is 1 when any failed.
+the desktop has what the window needs (Qt's X11 libraries, a CJK font), and the desktop app
+starts in Chinese, regenerates a rolling summary in its child process and quits. Each check
+prints `ok` or `FAIL` with what it saw; the exit code is 1 when any failed.
 Without a display, set QT_QPA_PLATFORM=offscreen.
 """
 
@@ -46,6 +47,7 @@ def run(args: argparse.Namespace) -> int:
         novel = Path(scratch) / "sample-novel"
         checks: list[tuple[str, Callable[[Path], str]]] = [
             ("sample novel", _copy_sample),
+            ("desktop", _desktop),
             ("tokenizers", _tokenizers),
             ("feed", _feed),
             ("app window", _window),
@@ -64,6 +66,16 @@ def run(args: argparse.Namespace) -> int:
 def _copy_sample(novel: Path) -> str:
     written = copy_sample_novel(novel)
     return f"{len(written)} files from {sample_novel_dir()}"
+
+
+def _desktop(_novel: Path) -> str:
+    from workbench.gui.desktop_check import font_problem, uses_xcb, xcb_problem
+
+    problems = [p for p in (xcb_problem(), font_problem()) if p]
+    if problems:
+        raise CheckFailed("\n".join(problems))
+    where = "X11 libraries present, " if uses_xcb() else ""
+    return where + "a font with Chinese characters is installed"
 
 
 def _tokenizers(_novel: Path) -> str:

@@ -56,6 +56,8 @@ def _item_key(block: Block) -> str:
 
 def _fix_for(project: Project, block: Block) -> Fix | None:
     item = _item_key(block)
+    if block.fix_path:  # a file the author writes (the world, the cast, the outline)
+        return Fix(item, FixKind.OPEN_FILE, project.root / block.fix_path)
     if block.id.startswith("fixed.") and block.fix.startswith("workbench fixed-context"):
         return Fix(item, FixKind.FIXED_CONTEXT, project.role_path(Role.FIXED_CONTEXT))
     if block.kind == "summary":

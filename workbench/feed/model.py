@@ -90,6 +90,7 @@ class Block:
     chapter: int | None = None  # for recency
     covers: tuple[int, int] | None = None  # a rolling-summary section's chapters (first, last)
     fix: str = ""  # the one step that makes a missing block present (or answers its notes)
+    fix_path: str = ""  # the file that step is to write, when it is one the author writes
     notes: list[str] = field(default_factory=list)  # what the author should know (已过期 …)
     stale: list[str] = field(default_factory=list)  # sources changed since it was made
     # A present rolling summary older than the chapter needs: the chapters still missing

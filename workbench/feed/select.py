@@ -168,12 +168,14 @@ class Selector:
         if len(templates) < len(roles):
             return  # at least one source has real text: generating the part is the fix
         named = [r for r in templates if project.role_path(r).is_file()]
-        if not named:
-            return
-        paths = "、".join(project.relative(project.role_path(r)) for r in named)
-        labels = "、".join(TEMPLATE_LABELS[r] for r in named)
-        block.reason += f"；{labels}仍是模板（{paths}）"
+        # Generating from nothing would write an empty fixed-context.md: the author's
+        # sources come first, whether they are still templates or not there at all.
+        unwritten = named or list(templates)
+        paths = "、".join(project.relative(project.role_path(r)) for r in unwritten)
+        labels = "、".join(TEMPLATE_LABELS[r] for r in unwritten)
+        block.reason += f"；{labels}{'仍是模板' if named else '还没有写'}（{paths}）"
         block.fix = f"写 {paths}，再运行 workbench fixed-context {self.root}"
+        block.fix_path = project.relative(project.role_path(unwritten[0]))
 
     def outline_block(self, parsed: FixedContext | None, source: str, fix: str) -> Block:
         """The compressed outline when there is one, else outline.md itself if ≤ 3000 字."""
@@ -213,10 +215,12 @@ class Selector:
                 "", Status.MISSING, f"{TEMPLATE_LABELS[Role.OUTLINE]}仍是模板（{template}）"
             )
             block.fix = f"写 {template}"
+            block.fix_path = template
         else:
             outline_path = self.project.relative(self.project.role_path(Role.OUTLINE))
             block.set_text("", Status.MISSING, f"{outline_path} 不存在")
             block.fix = f"写 {outline_path}"
+            block.fix_path = outline_path
         return block
 
     # --- rolling layer -----------------------------------------------------------------

@@ -69,8 +69,8 @@ class WindowActions(QObject):
         self.chapter_menu.addSeparator()
         self.chapter_menu.addAction(self.new_chapter)
         self.feed_menu = bar.addMenu("")
-        self.feed_menu.addAction(self.prepare_feed)
-        self.feed_menu.addSeparator()
+        # One entry per agent: the Prepare button's agent is among them (listing the button
+        # too showed "Prepare MainWriter feed" twice); its shortcut is shown on that entry.
         for action in self.prepare_agent.values():
             self.feed_menu.addAction(action)
         self.feed_menu.addSeparator()
@@ -106,13 +106,18 @@ class WindowActions(QObject):
         self.usage.setText(self.tr("Usage…"))
         self.feed_menu.setTitle(self.tr("F&eed"))
         self.toolbar.setWindowTitle(self.tr("Toolbar"))
-        self.set_default_agent(self.default_agent)
         for agent, action in self.prepare_agent.items():
             action.setText(self.tr("Prepare %1 feed…").replace("%1", agent))
+        self.set_default_agent(self.default_agent)
 
     def set_default_agent(self, agent: str) -> None:
         """Name the agent the Prepare button (Ctrl+Shift+P) builds for."""
         self.default_agent = agent
+        shortcut = self.prepare_feed.shortcut().toString(QKeySequence.SequenceFormat.NativeText)
+        for name, action in self.prepare_agent.items():
+            # Shown beside the entry, not bound to it: the button's action owns the key.
+            text = action.text().split("\t")[0]
+            action.setText(f"{text}\t{shortcut}" if name == agent else text)
         self.prepare_feed.setText(self.tr("Prepare %1 feed").replace("%1", agent))
         self.prepare_feed.setToolTip(
             self.tr("Check, preview, copy or send the %1 feed for the current chapter (%2)")

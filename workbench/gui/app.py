@@ -9,12 +9,14 @@ from pathlib import Path
 
 from PySide6.QtCore import QCoreApplication
 from PySide6.QtGui import QIcon
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QApplication, QMessageBox
 
 from workbench.bundled import APP_ID, icon_files
+from workbench.cli.exits import EXIT_PROBLEMS
 from workbench.errors import WorkbenchError
 from workbench.gui import prompts
 from workbench.gui.crash_log import CrashLog
+from workbench.gui.desktop_check import font_problem, xcb_problem
 from workbench.gui.excepthook import CrashHandler
 from workbench.gui.i18n import Language
 from workbench.gui.main_window import MainWindow
@@ -93,8 +95,18 @@ def start_app(directory: str | None) -> Started:
 
 
 def run_app(directory: str | None) -> int:
-    """Show the main window (on a project folder, if given) and run the event loop."""
+    """Show the main window (on a project folder, if given) and run the event loop; on a
+    desktop that cannot show it, say what to install instead of letting Qt abort."""
+    problem = xcb_problem()
+    if problem:
+        print(problem, file=sys.stderr)
+        return EXIT_PROBLEMS
+    fonts = font_problem()
+    if fonts:
+        print(fonts, file=sys.stderr)
     started = start_app(directory)
+    if fonts:  # in English: without the font, Chinese would be boxes here too
+        QMessageBox.warning(started.window, "No Chinese font", fonts)
     try:
         return QApplication.instance().exec()
     finally:

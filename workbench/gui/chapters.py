@@ -126,13 +126,18 @@ class ChapterNavigation(QObject):
             self.panel.rebuild_now()
             return False
         try:
-            write_chapter_type(self.project, chapter, chapter_type)
+            change = write_chapter_type(self.project, chapter, chapter_type)
         except (OSError, WorkbenchError) as error:
             prompts.show_problem(
                 self.parent_widget, self.tr("Chapter type not changed"), str(error)
             )
             self.panel.rebuild_now()
             return False
+        if change is not None:  # the plan can be put back (撤销类型, Ctrl+Z in the panel)
+            what = self.tr("chapter %1 type → %2").replace("%1", str(chapter))
+            self.panel.type_undo.record(
+                change.path, change.before, change.written_sha256, what.replace("%2", chapter_type)
+            )
         self.tabs.reload_changed({path})
         self.panel.rebuild_now()
         return True

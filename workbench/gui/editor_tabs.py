@@ -10,12 +10,14 @@ from PySide6.QtGui import QFont
 from PySide6.QtWidgets import QTabWidget, QWidget
 
 from workbench.book.layout import Role
+from workbench.book.naming import chapter_number_from_name
 from workbench.book.project import Project
 from workbench.book.textio import UTF8, TextFile, content_hash
 from workbench.errors import ChangedOnDisk, WorkbenchError
 from workbench.gui import prompts
 from workbench.gui.autosave import AutosaveStore
 from workbench.gui.editor import ChapterEditor
+from workbench.gui.open_tabs import remember_open_tabs
 from workbench.stats import record_save
 
 log = logging.getLogger(__name__)
@@ -129,11 +131,24 @@ class EditorTabs(QTabWidget):
     def tab_label(self, editor: ChapterEditor) -> str:
         """A chapter by its number and title (第12章 赤石坳), any other file by its name."""
         if editor.chapter is None:
+            plan = self._plan_chapter(editor.path)
+            if plan is not None:  # named as the tree names it, not ch013.md
+                return self.tr("Chapter %1 plan").replace("%1", str(plan))
             return editor.path.name
         ref = next((r for r in self.project.chapters if r.path == editor.path), None)
         title = (ref.title if ref else "") or editor.heading_title
         label = self.tr("Chapter %1").replace("%1", str(editor.chapter))
         return f"{label} {title}" if title else label
+
+    def _plan_chapter(self, path: Path) -> int | None:
+        """The chapter a plan file is for (None for any other file)."""
+        if self.project is None:
+            return None
+        plans = (self.project.root / self.project.layout.plans_dir).resolve()
+        if path.parent.resolve() != plans:
+            return None
+        parsed = chapter_number_from_name(path.stem)
+        return parsed[0] if parsed else None
 
     def _update_tab(self, editor: ChapterEditor) -> None:
         index = self.indexOf(editor)
@@ -358,7 +373,9 @@ class EditorTabs(QTabWidget):
         return True
 
     def close_all(self) -> bool:
-        """Close every tab, asking for each modified one; False (and nothing lost) on cancel."""
+        """Close every tab, asking for each modified one; False (and nothing lost) on cancel.
+        Which tabs were open is remembered first, for the project's next opening."""
+        remember_open_tabs(self.project, self)
         while self.count():
             if not self.close_tab(self.count() - 1):
                 return False

@@ -24,6 +24,7 @@ from workbench.gui.editor import ChapterEditor
 from workbench.gui.editor_tabs import EditorTabs
 from workbench.gui.fonts import editor_font
 from workbench.gui.i18n import Language
+from workbench.gui.open_tabs import restore_open_tabs
 from workbench.gui.prepare.controller import PrepareFeed
 from workbench.gui.project_opening import ProjectOpening, RecentProjects
 from workbench.gui.project_tree import ProjectTree
@@ -211,7 +212,7 @@ class MainWindow(QMainWindow):
         self._update_title()
         self._update_total()
         restored = self.tabs.offer_recovery()
-        if not restored and project.chapters:
+        if not restored and not restore_open_tabs(project, self.tabs) and project.chapters:
             self.tabs.open_file(project.chapters[-1].path)
         return True
 
@@ -224,6 +225,7 @@ class MainWindow(QMainWindow):
     def _project_opened(self, project: Project) -> None:
         """Before the panels: the editor area replaces the welcome page, the tabs start over."""
         self.central.setCurrentWidget(self.splitter)
+        self.status.clearMessage()  # nothing said about the last book stays on screen
         self.tabs.set_project(None)
         self.tabs.set_project(project)
 

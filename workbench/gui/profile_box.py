@@ -60,6 +60,7 @@ class ProfileBox(QGroupBox):
         for profile in self._profiles.values():
             self.profile.addItem(f"{profile.label}  ({profile.name})", profile.name)
         self.tokenizer = QComboBox(self)
+        self.tokenizer.setObjectName("tokenizerCombo")
         for tokenizer in TOKENIZERS.values():
             self.tokenizer.addItem(f"{tokenizer.label}  ({tokenizer.package})", tokenizer.name)
         self.context_window = QSpinBox(self)

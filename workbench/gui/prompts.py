@@ -50,8 +50,8 @@ def ask_unsaved(parent: QWidget | None, name: str) -> Unsaved:
 def ask_recovery(parent: QWidget | None, name: str, saved_at: float) -> Recovery:
     """Restore autosaved text into the editor, discard it, or decide later."""
     when = datetime.datetime.fromtimestamp(saved_at).strftime("%Y-%m-%d %H:%M:%S")
-    answer = QMessageBox.question(
-        parent,
+    box = QMessageBox(
+        QMessageBox.Icon.Question,
         QCoreApplication.translate("Prompts", "Recover unsaved text"),
         QCoreApplication.translate(
             "Prompts",
@@ -63,8 +63,24 @@ def ask_recovery(parent: QWidget | None, name: str, saved_at: float) -> Recovery
         QMessageBox.StandardButton.Yes
         | QMessageBox.StandardButton.Discard
         | QMessageBox.StandardButton.No,
-        QMessageBox.StandardButton.Yes,
+        parent,
     )
+    box.setDefaultButton(QMessageBox.StandardButton.Yes)
+    # Yes / Discard / No said nothing of what each does to the kept text.
+    labels = {
+        QMessageBox.StandardButton.Yes: QCoreApplication.translate(
+            "Prompts", "Restore into the editor"
+        ),
+        QMessageBox.StandardButton.Discard: QCoreApplication.translate(
+            "Prompts", "Throw the kept text away"
+        ),
+        QMessageBox.StandardButton.No: QCoreApplication.translate(
+            "Prompts", "Decide later (keep it)"
+        ),
+    }
+    for button, label in labels.items():
+        box.button(button).setText(label)
+    answer = QMessageBox.StandardButton(box.exec())
     if answer == QMessageBox.StandardButton.Yes:
         return Recovery.RESTORE
     if answer == QMessageBox.StandardButton.Discard:

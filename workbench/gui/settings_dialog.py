@@ -89,6 +89,7 @@ class SettingsDialog(QDialog):
         font_row.addWidget(self.font_family, 1)
         font_row.addWidget(self.font_size)
         self.language = QComboBox(self)
+        self.language.setObjectName("uiLanguage")
         for code, name in LANGUAGE_NAMES.items():
             self.language.addItem(name, code)
         self.language.setCurrentIndex(self.language.findData(settings.ui_language))

@@ -71,6 +71,10 @@ class SummaryQueue(QObject):
     done = Signal(int, str)
     failed = Signal(int, str, str)  # job id, label, reason
     cancelled = Signal(int, str)
+    # A range after one that failed: it waits for that range (job id, label, failed label)
+    # instead of running and failing for want of the summary before it.
+    blocked = Signal(int, str, str)
+    resumed = Signal(int, str)  # a blocked job queued again: the range it waited for is made
     changed = Signal()  # any of the above: the status text may differ
 
     def __init__(self, settings: Settings, parent: QObject | None = None) -> None:
@@ -81,6 +85,7 @@ class SummaryQueue(QObject):
         self._pending: list[_Entry] = []
         self._running: _Entry | None = None
         self._held: dict[tuple, _Entry] = {}
+        self._blocked: list[tuple[_Entry, tuple]] = []  # (entry, key of the job it waits for)
         self._write_blocked: Callable[[Path], bool] = _never_blocked
         self.worker = Background("summary-worker", parent=self)
         self.worker.started.connect(self._on_running)
@@ -148,6 +153,12 @@ class SummaryQueue(QObject):
                 self.cancelled.emit(job_id, entry.job.label)
                 self.changed.emit()
                 return True
+        for entry, blocker in self._blocked:
+            if entry.job_id == job_id:
+                self._blocked.remove((entry, blocker))
+                self.cancelled.emit(job_id, entry.job.label)
+                self.changed.emit()
+                return True
         return False
 
     def submit(self, job: BackgroundJob) -> int:
@@ -156,6 +167,9 @@ class SummaryQueue(QObject):
         key = job_key(job)
         for entry in [e for e in self._pending if job_key(e.job) == key]:
             self._pending.remove(entry)
+            self.cancelled.emit(entry.job_id, entry.job.label)
+        for entry, blocker in [b for b in self._blocked if job_key(b[0].job) == key]:
+            self._blocked.remove((entry, blocker))
             self.cancelled.emit(entry.job_id, entry.job.label)
         running = self._running
         if running and job_key(running.job) == key and not running.stale:
@@ -182,7 +196,8 @@ class SummaryQueue(QObject):
         self.cancelled.emit(running.job_id, running.job.label)
 
     def is_idle(self) -> bool:
-        """Nothing queued, running or waiting to be written."""
+        """Nothing queued, running or waiting to be written (a job blocked by a failed
+        range waits for the author, not for the queue)."""
         return self._running is None and not self._pending and not self._held
 
     # --- results (GUI thread) ----------------------------------------------------------
@@ -223,12 +238,36 @@ class SummaryQueue(QObject):
         self._held[job_key(entry.job)] = entry
         self.write_held()
 
-    def _on_failed(self, _work_id: int, reason: str) -> None:
+    def _on_failed(self, work_id: int, reason: str) -> None:
+        failed = self._entry(work_id)
+        if failed is not None and not failed.stale:
+            self._hold_back_after(failed)
         entry = self._finish()
         if entry:
             log.warning("summary %s failed: %s", entry.job.label, reason)
             self.failed.emit(entry.job_id, entry.job.label, reason)
         self.changed.emit()
+
+    def _hold_back_after(self, failed: _Entry) -> None:
+        """Each rolling summary is made from the one before it: the queued ranges after a
+        failed one would each fail for want of it. They wait, and run once it is made."""
+        if not isinstance(failed.job, SummaryJob):
+            return
+        end = failed.job.end
+        later = [e for e in self._pending if isinstance(e.job, SummaryJob) and e.job.start > end]
+        for entry in later:
+            self._pending.remove(entry)
+            self._blocked.append((entry, job_key(failed.job)))
+            self.blocked.emit(entry.job_id, entry.job.label, failed.job.label)
+
+    def _release_blocked(self, key: tuple) -> None:
+        """The range the blocked jobs waited for is written: queue them again, in order."""
+        ready = [entry for entry, blocker in self._blocked if blocker == key]
+        self._blocked = [(e, blocker) for e, blocker in self._blocked if blocker != key]
+        for entry in ready:
+            self._pending.append(entry)
+            self.resumed.emit(entry.job_id, entry.job.label)
+        self._start_next()
 
     def _on_dropped(self, _work_id: int) -> None:
         self._finish()  # a stopped job: its cancel was said when it was stopped
@@ -253,6 +292,7 @@ class SummaryQueue(QObject):
                 continue
             written += 1
             self.done.emit(entry.job_id, entry.job.label)
+            self._release_blocked(key)
         self.changed.emit()
         return written
 
@@ -279,8 +319,11 @@ class SummaryQueue(QObject):
         """Drop queued and held jobs and ask the running one to stop."""
         for entry in self._pending:
             self.cancelled.emit(entry.job_id, entry.job.label)
+        for entry, _blocker in self._blocked:
+            self.cancelled.emit(entry.job_id, entry.job.label)
         self._pending.clear()
         self._held.clear()
+        self._blocked.clear()
         running = self._running
         if running and not running.stale:
             self._stop(running)

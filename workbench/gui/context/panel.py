@@ -14,7 +14,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from PySide6.QtCore import QEvent, QModelIndex, Qt, QTimer, Signal
-from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtGui import QAction, QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QListView,
     QMenu,
+    QPushButton,
     QScrollArea,
     QSizePolicy,
     QSpinBox,
@@ -50,6 +51,7 @@ from workbench.gui.context.pins_model import PinModel
 from workbench.gui.context.sections import LayerSection, column_widths, size_columns
 from workbench.gui.context.summary import FeedSummary
 from workbench.gui.context.worker import FeedRequest, PanelFeed, build_panel_feed
+from workbench.gui.file_undo import FileUndo
 
 log = logging.getLogger(__name__)
 
@@ -128,9 +130,20 @@ class ContextPanel(QWidget):
         self.chapter_title = QLabel(self)
         self.chapter_title.setObjectName("contextChapterTitle")
         self.chapter_title.setTextFormat(Qt.TextFormat.PlainText)
+        # 撤销 of a chapter-type change (it rewrote the plan's front matter).
+        self.type_undo = FileUndo(self)
+        self.type_undo_button = QPushButton(self)
+        self.type_undo_button.setObjectName("contextTypeUndo")
+        self.type_undo_button.hide()
+        self.type_undo_button.clicked.connect(self.undo_chapter_type)
+        self.type_undo.changed.connect(self._update_type_undo)
+        undo_key = QShortcut(QKeySequence.StandardKey.Undo, self)
+        undo_key.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+        undo_key.activated.connect(self.undo_chapter_type)
         chapter_row = QHBoxLayout()
         chapter_row.addWidget(self.chapter_picker)
         chapter_row.addWidget(self.chapter_title, 1)
+        chapter_row.addWidget(self.type_undo_button)
         self.pickers = QFormLayout()
         self.pickers.setContentsMargins(0, 0, 0, 0)
         self.pickers.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
@@ -274,6 +287,7 @@ class ContextPanel(QWidget):
         self.project = project
         self.current = None
         self._type_override = None
+        self.type_undo.clear()
         self.model.set_feed(None)
         self.summary.set_feed(None)
         self.pin_model.set_project(project)
@@ -281,6 +295,20 @@ class ContextPanel(QWidget):
             last = project.chapters[-1].number if project.chapters else 1
             self.follow_chapter(last)
         self._show_titles()
+
+    def undo_chapter_type(self) -> None:
+        """Put the plan's type back as it was before the last change made here."""
+        if self.project is None or self.type_undo.last is None:
+            return
+        self.statusMessage.emit(self.type_undo.undo(self.project))
+        self.rebuild_now()
+
+    def _update_type_undo(self) -> None:
+        step = self.type_undo.last
+        self.type_undo_button.setVisible(step is not None)
+        if step is not None:
+            self.type_undo_button.setText(self.tr("Undo type"))
+            self.type_undo_button.setToolTip(self.tr("Undo “%1”").replace("%1", step.what))
 
     def follow_chapter(self, chapter: int | None) -> None:
         """Show `chapter` (the editor's current chapter changed); a file of no chapter (a

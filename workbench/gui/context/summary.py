@@ -8,6 +8,7 @@ from PySide6.QtWidgets import QGridLayout, QLabel, QWidget
 
 from workbench.feed import Feed, Status
 from workbench.feed.model import ChecklistItem
+from workbench.gui.checklist_labels import checklist_label
 from workbench.gui.context.bars import AMBER, RED, WARN_AT, TotalsBar
 from workbench.gui.context.model import STATUS_COLOURS
 
@@ -134,7 +135,7 @@ class FeedSummary(QWidget):
                 line.setStyleSheet("color: #757575;")
 
     def _line_text(self, item: ChecklistItem) -> str:
-        label = self.check_label(item)
+        label = checklist_label(item)
         if not item.applicable:
             return f"— {label} " + self.tr("(not needed by this agent)")
         text = f"{'✓' if item.ok else '✗'} {label}"
@@ -143,17 +144,6 @@ class FeedSummary(QWidget):
         if item.stale:
             text += self.tr(" — stale: %1").replace("%1", "、".join(item.stale))
         return text
-
-    def check_label(self, item: ChecklistItem) -> str:
-        """A checklist line's name in the UI language."""
-        return {
-            "fixed": self.tr("Fixed layer complete"),
-            "rolling": self.tr("Rolling layer complete"),
-            "on_demand": self.tr("On-demand layer complete"),
-            "style_anchor": self.tr("Style anchor attached in full"),
-            "task": self.tr("Task material complete"),
-            "pins": self.tr("Pinned content complete"),
-        }.get(item.key, item.label)
 
     def changeEvent(self, event: QEvent) -> None:
         """Retranslate when the UI language changes."""

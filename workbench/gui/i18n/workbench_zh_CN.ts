@@ -450,6 +450,14 @@
   <context>
     <name>ContextPanel</name>
     <message>
+      <source>Undo type</source>
+      <translation>撤销类型</translation>
+    </message>
+    <message>
+      <source>Undo “%1”</source>
+      <translation>撤销“%1”</translation>
+    </message>
+    <message>
         <source>Regenerate this summary</source>
         <translation>重新生成此摘要</translation>
     </message>
@@ -755,6 +763,10 @@
   <context>
     <name>EditorTabs</name>
     <message>
+      <source>Chapter %1 plan</source>
+      <translation>第%1章 章纲</translation>
+    </message>
+    <message>
       <source>Your text is still here in the editor: nothing is lost.</source>
       <translation>文字仍在编辑器里，一个字也没有丢。</translation>
     </message>
@@ -882,30 +894,6 @@
     <message>
       <source> — stale: %1</source>
       <translation> — 已过期：%1</translation>
-    </message>
-    <message>
-      <source>Fixed layer complete</source>
-      <translation>固定层齐备</translation>
-    </message>
-    <message>
-      <source>Rolling layer complete</source>
-      <translation>滚动层齐备</translation>
-    </message>
-    <message>
-      <source>On-demand layer complete</source>
-      <translation>按需层齐备</translation>
-    </message>
-    <message>
-      <source>Style anchor attached in full</source>
-      <translation>附带文风锚点全文</translation>
-    </message>
-    <message>
-      <source>Task material complete</source>
-      <translation>本章任务材料齐备</translation>
-    </message>
-    <message>
-      <source>Pinned content complete</source>
-      <translation>置顶内容齐备</translation>
     </message>
   </context>
   <context>
@@ -1046,7 +1034,7 @@
       <translation>Agent</translation>
     </message>
     <message>
-      <source>字</source>
+      <source>Zi</source>
       <translation>字</translation>
     </message>
     <message>
@@ -1180,6 +1168,14 @@
   <context>
     <name>LedgerPanel</name>
     <message>
+      <source>No entry matches the filters. Clear shows them all.</source>
+      <translation>没有符合筛选的条目。点“清除筛选”显示全部。</translation>
+    </message>
+    <message>
+      <source>No foreshadowing yet. Select a sentence in a chapter and right-click ▸ Record as foreshadowing, or press New entry: each entry becomes a row of the plot tracker, and the feed reminds you when it is due.</source>
+      <translation>还没有伏笔。在正文里选中一句，右键 ▸ 记为伏笔，或点“新增伏笔”：每条伏笔是伏笔追踪表的一行，到期时喂入会提醒你。</translation>
+    </message>
+    <message>
       <source>New entry</source>
       <translation>新增伏笔</translation>
     </message>
@@ -1270,6 +1266,10 @@
   </context>
   <context>
     <name>MainWindow</name>
+    <message>
+      <source>chapter %1 type → %2</source>
+      <translation>第%1章类型改为 %2</translation>
+    </message>
     <message>
         <source>Cannot copy the sample novel</source>
         <translation>无法复制示例小说</translation>
@@ -1484,6 +1484,11 @@
   <context>
     <name>PrepareFeedDialog</name>
     <message>
+      <source>, </source>
+      <comment>between the names of missing checklist lines</comment>
+      <translation>、</translation>
+    </message>
+    <message>
       <source>Prepare %1 feed</source>
       <translation>准备 %1 喂入</translation>
     </message>
@@ -1572,7 +1577,7 @@
       <translation>模型调用失败（章节未改动）：%1</translation>
     </message>
     <message>
-      <source>Total %1 字 of a %2 字 budget · %3 tokens of %4 (%5: window %6 minus a %7 reply reserve) · %8%</source>
+      <source>Total %1 zi of a %2 zi budget · %3 tokens of %4 (%5: window %6 minus a %7 reply reserve) · %8%</source>
       <translation>合计 %1 字 / 预算 %2 字 · %3 tokens / 可用 %4（%5：窗口 %6 减去回复预留 %7）· 占 %8%</translation>
     </message>
     <message>
@@ -1760,6 +1765,18 @@
   <context>
     <name>Prompts</name>
     <message>
+      <source>Restore into the editor</source>
+      <translation>恢复到编辑器</translation>
+    </message>
+    <message>
+      <source>Throw the kept text away</source>
+      <translation>丢弃保留的文字</translation>
+    </message>
+    <message>
+      <source>Decide later (keep it)</source>
+      <translation>以后再决定（先留着）</translation>
+    </message>
+    <message>
       <source>Workbench crashed last time</source>
       <translation>Workbench 上次崩溃了</translation>
     </message>
@@ -1862,6 +1879,10 @@ Restore it into the editor? Nothing is written to the file until you save.</sour
   </context>
   <context>
     <name>RelationsPanel</name>
+    <message>
+      <source>No relationships yet. Each row of the relationship tracker (chapter, character A, character B, relationship, change, note) becomes a line between two names here; Open tracker file above opens it.</source>
+      <translation>还没有人物关系。人物关系变动表的每一行（章节、角色A、角色B、关系、变化、说明）在这里画成两个名字之间的一条线；点上方“打开追踪表文件”去写。</translation>
+    </message>
     <message>
       <source>Fit</source>
       <translation>适应窗口</translation>
@@ -2054,6 +2075,14 @@ Restore it into the editor? Nothing is written to the file until you save.</sour
     <message>
       <source>%1, line %2: %3 written</source>
       <translation>%1 第%2行：已写入%3</translation>
+    </message>
+    <message>
+      <source>Undo</source>
+      <translation>撤销</translation>
+    </message>
+    <message>
+      <source>Undo “%1” (%2)</source>
+      <translation>撤销“%1”（%2）</translation>
     </message>
     <message>
       <source>At chapter</source>
@@ -2305,6 +2334,14 @@ Restore it into the editor? Nothing is written to the file until you save.</sour
   </context>
   <context>
     <name>SummaryJobsModel</name>
+    <message>
+      <source>waits for %1, which failed; regenerate %1 and this one follows</source>
+      <translation>等待 %1（它失败了）；重新生成 %1 后这一段接着进行</translation>
+    </message>
+    <message>
+      <source>waiting for an earlier range</source>
+      <translation>等待前一段</translation>
+    </message>
     <message>
       <source>waiting until the file is saved</source>
       <translation>等文件保存后写入</translation>
@@ -2767,4 +2804,81 @@ Restore it into the editor? Nothing is written to the file until you save.</sour
         <translation>%1 失败：%2</translation>
     </message>
 </context>
+  <context>
+    <name>ChecklistLabels</name>
+    <message>
+      <source>Fixed layer complete</source>
+      <translation>固定层齐备</translation>
+    </message>
+    <message>
+      <source>Rolling layer complete</source>
+      <translation>滚动层齐备</translation>
+    </message>
+    <message>
+      <source>On-demand layer complete</source>
+      <translation>按需层齐备</translation>
+    </message>
+    <message>
+      <source>Style anchor attached in full</source>
+      <translation>附带文风锚点全文</translation>
+    </message>
+    <message>
+      <source>Task material complete</source>
+      <translation>本章任务材料齐备</translation>
+    </message>
+    <message>
+      <source>Pinned content complete</source>
+      <translation>置顶内容齐备</translation>
+    </message>
+  </context>
+  <context>
+    <name>SummaryProgress</name>
+    <message>
+      <source>summarising %1 chapters with the %2 backend</source>
+      <translation>正在用 %2 后端摘要 %1 章</translation>
+    </message>
+    <message>
+      <source>received %1 characters</source>
+      <translation>已收到 %1 个字符</translation>
+    </message>
+    <message>
+      <source>asking %1 at %2</source>
+      <translation>正在请求 %2 上的 %1</translation>
+    </message>
+    <message>
+      <source>extracting key sentences</source>
+      <translation>正在抽取关键句</translation>
+    </message>
+    <message>
+      <source>extracting %1</source>
+      <translation>正在抽取：%1</translation>
+    </message>
+    <message>
+      <source>done</source>
+      <translation>完成</translation>
+    </message>
+    <message>
+      <source>fixed context</source>
+      <translation>固定层</translation>
+    </message>
+  </context>
+  <context>
+    <name>FileUndo</name>
+    <message>
+      <source>Nothing to undo.</source>
+      <translation>没有可撤销的操作。</translation>
+    </message>
+    <message>
+      <source>Not undone: %1 changed since “%2”.</source>
+      <translation>未撤销：“%2”之后 %1 又被改过。</translation>
+    </message>
+    <message>
+      <source>Not undone: %1</source>
+      <translation>未撤销：%1</translation>
+    </message>
+    <message>
+      <source>Undone: %1</source>
+      <translation>已撤销：%1</translation>
+    </message>
+  </context>
 </TS>

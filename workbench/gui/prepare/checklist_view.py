@@ -8,6 +8,7 @@ from PySide6.QtWidgets import QGridLayout, QLabel, QPushButton, QWidget
 
 from workbench.feed.fixes import Fix, FixKind
 from workbench.feed.model import Checklist, ChecklistItem
+from workbench.gui.checklist_labels import checklist_label
 
 OK_STYLE = "color: #1b7a2e; font-weight: bold;"
 MISSING_STYLE = "color: #b3261e; font-weight: bold;"
@@ -64,7 +65,7 @@ class ChecklistView(QWidget):
         mark.setObjectName(f"checklistMark_{item.key}")
         self.marks[item.key] = mark
         self.grid.addWidget(mark, row, 0, Qt.AlignmentFlag.AlignTop)
-        label = QLabel(item.label, self)
+        label = QLabel(checklist_label(item), self)
         label.setStyleSheet("font-weight: bold;")
         self.grid.addWidget(label, row, 1, Qt.AlignmentFlag.AlignTop)
         detail = QLabel(self._detail(item), self)

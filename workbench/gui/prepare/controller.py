@@ -25,6 +25,7 @@ from workbench.gui import prompts
 from workbench.gui.prepare.anchor_dialog import StyleAnchorDialog
 from workbench.gui.prepare.dialog import PrepareFeedDialog
 from workbench.gui.prepare.draft_view import DraftView
+from workbench.gui.summaries.progress_words import progress_text
 from workbench.summaries.jobs import FixedContextJob, pending_jobs
 
 if TYPE_CHECKING:
@@ -65,6 +66,7 @@ class PrepareFeed(QObject):
         summaries.queue.done.connect(self.fix_ended)
         summaries.queue.cancelled.connect(self.fix_ended)
         summaries.queue.failed.connect(self.fix_failed)
+        session.projectOpened.connect(lambda _project: self.close_idle_dialog())
         self.parent_widget = parent  # the dialogs' and message boxes' parent
         self.default_agent = DEFAULT_AGENT
         self.dialog: PrepareFeedDialog | None = None
@@ -155,7 +157,7 @@ class PrepareFeed(QObject):
                 self.unsaved_view(), agent, chapter, chapter_type=chapter_type, passage=passage
             )
 
-        key = (agent, chapter, chapter_type, passage)
+        key = (str(project.root), agent, chapter, chapter_type, passage)
         old = self.dialog
         if old is not None and old.property("requestKey") == key:
             # The same feed again: keep its draft tabs, rebuild over the text as it is now.
@@ -196,6 +198,16 @@ class PrepareFeed(QObject):
         dialog.show()
         dialog.raise_()
         return dialog
+
+    def close_idle_dialog(self) -> None:
+        """Close the dialog unless a reply is still arriving in it (another project
+        opened: its checklist and messages are about the old book)."""
+        dialog = self.dialog
+        if dialog is None or any(job.is_running() for job in dialog.jobs):
+            return
+        dialog.close()
+        dialog.deleteLater()
+        self.dialog = None
 
     # --- fixes -------------------------------------------------------------------------
 
@@ -271,7 +283,7 @@ class PrepareFeed(QObject):
         """A background fix reported progress."""
         kind = self._fix_jobs.get(job_id)
         if kind is not None and self.dialog is not None:
-            self.dialog.fix_running(kind, text.split(": ", 1)[-1][:40])
+            self.dialog.fix_running(kind, progress_text(text).split(": ", 1)[-1][:40])
 
     def fix_ended(self, job_id: int, *_details: str) -> None:
         """A background fix is written, failed or was cancelled: show the feed afresh."""

@@ -31,6 +31,7 @@ from workbench.feed.fixes import Fix, FixKind, checklist_fixes
 from workbench.feed.history import save_feed
 from workbench.feed.prompt import chat_messages
 from workbench.feed.render import feed_markdown
+from workbench.gui.checklist_labels import checklist_label
 from workbench.gui.prepare.checklist_view import ChecklistView
 from workbench.gui.prepare.draft_view import DraftView
 from workbench.gui.prepare.history_view import HistoryView
@@ -230,7 +231,7 @@ class PrepareFeedDialog(QDialog):
         share = totals["tokens"] / room * 100 if room else 0.0
         return (
             self.tr(
-                "Total %1 字 of a %2 字 budget · %3 tokens of %4 (%5: window %6 minus a %7 "
+                "Total %1 zi of a %2 zi budget · %3 tokens of %4 (%5: window %6 minus a %7 "
                 "reply reserve) · %8%"
             )
             .replace("%1", f"{totals['chars']:,}")
@@ -257,11 +258,13 @@ class PrepareFeedDialog(QDialog):
         if self.feed.ready:
             return ""
         missing = [
-            item.label for item in self.feed.checklist.items if item.applicable and not item.ok
+            checklist_label(item)
+            for item in self.feed.checklist.items
+            if item.applicable and not item.ok
         ]
         return self.tr(
             "Not ready — missing: %1. Use the buttons above to fix it (or Copy anyway)."
-        ).replace("%1", "、".join(missing))
+        ).replace("%1", self.tr(", ", "between the names of missing checklist lines").join(missing))
 
     def send_settings(self) -> Settings:
         """The settings a send uses: the author's endpoint, else the model profile's defaults

@@ -91,7 +91,7 @@ class HistoryView(QWidget):
             [
                 self.tr("Saved (UTC)"),
                 self.tr("Agent"),
-                self.tr("字"),
+                self.tr("Zi"),
                 self.tr("Tokens"),
                 self.tr("Ready"),
                 self.tr("Sent"),

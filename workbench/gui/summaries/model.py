@@ -8,10 +8,11 @@ from enum import IntEnum
 
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, QPersistentModelIndex, Qt
 
+from workbench.gui.summaries.progress_words import progress_text
 from workbench.gui.summary_worker import SummaryQueue
 
 KEEP_FINISHED = 100  # finished jobs kept in the list; older ones drop off the top
-ACTIVE = ("queued", "running", "waiting")
+ACTIVE = ("queued", "running", "waiting", "blocked")
 JOB_ID_ROLE = Qt.ItemDataRole.UserRole + 1
 STATE_ROLE = Qt.ItemDataRole.UserRole + 2
 
@@ -47,6 +48,14 @@ class SummaryJobsModel(QAbstractTableModel):
         queue.done.connect(self._done)
         queue.failed.connect(self._failed)
         queue.cancelled.connect(self._cancelled)
+        queue.blocked.connect(self._blocked)
+        queue.resumed.connect(self._resumed)
+
+    def clear(self) -> None:
+        """Forget every row (another project is opening; its queue was cancelled)."""
+        self.beginResetModel()
+        self.rows = []
+        self.endResetModel()
 
     # --- the queue's signals -----------------------------------------------------------
 
@@ -73,7 +82,7 @@ class SummaryJobsModel(QAbstractTableModel):
         self._set(job_id, "running", "")
 
     def _progress(self, job_id: int, text: str) -> None:
-        self._set(job_id, None, text)
+        self._set(job_id, None, progress_text(text))
 
     def _waiting(self, job_id: int, _label: str) -> None:
         self._set(job_id, "waiting", self.tr("waiting until the file is saved"))
@@ -84,6 +93,18 @@ class SummaryJobsModel(QAbstractTableModel):
     def _failed(self, job_id: int, _label: str, reason: str) -> None:
         self._set(job_id, "failed", reason)
 
+    def _blocked(self, job_id: int, _label: str, failed: str) -> None:
+        self._set(
+            job_id,
+            "blocked",
+            self.tr("waits for %1, which failed; regenerate %1 and this one follows").replace(
+                "%1", failed
+            ),
+        )
+
+    def _resumed(self, job_id: int, _label: str) -> None:
+        self._set(job_id, "queued", "")
+
     def _cancelled(self, job_id: int, _label: str) -> None:
         self._set(job_id, "cancelled", self.tr("nothing written"))
 
@@ -93,6 +114,7 @@ class SummaryJobsModel(QAbstractTableModel):
         """The state in the UI language."""
         return {
             "queued": self.tr("queued"),
+            "blocked": self.tr("waiting for an earlier range"),
             "running": self.tr("running"),
             "waiting": self.tr("ready, not written yet"),
             "done": self.tr("done"),

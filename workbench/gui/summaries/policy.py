@@ -47,7 +47,9 @@ class SummaryPolicy(QObject):
         queue.done.connect(self._done)
 
     def set_project(self, project: Project | None) -> None:
-        """The project whose summaries are queued."""
+        """The project whose summaries are queued (the jobs listed were the last book's)."""
+        if project is not self.project:
+            self.jobs_model.clear()
         self.project = project
 
     def chapter_saved(self, chapter: int) -> list[int]:

@@ -9,8 +9,10 @@ from functools import partial
 from pathlib import Path
 
 from PySide6.QtCore import QEvent, Qt, QTimer, Signal
+from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QCheckBox,
+    QHBoxLayout,
     QLabel,
     QListWidget,
     QListWidgetItem,
@@ -80,6 +82,13 @@ class TrackerBrowser(QWidget):
         self.message.setObjectName("trackerMessage")
         self.message.setWordWrap(True)
         self.message.hide()
+        self.undo_button = QPushButton(self)
+        self.undo_button.setObjectName("trackerUndo")
+        self.undo_button.hide()
+        self.undo_button.clicked.connect(self.store.undo_last)
+        self.undo_shortcut = QShortcut(QKeySequence.StandardKey.Undo, self)
+        self.undo_shortcut.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+        self.undo_shortcut.activated.connect(self.store.undo_last)
         self.errors_title = QLabel(self)
         self.errors_title.setWordWrap(True)
         self.errors_title.setStyleSheet("color: #a12a1f; font-weight: bold;")
@@ -104,7 +113,10 @@ class TrackerBrowser(QWidget):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(6, 6, 6, 6)
         layout.addWidget(header)
-        layout.addWidget(self.message)
+        message_bar = QHBoxLayout()
+        message_bar.addWidget(self.message, 1)
+        message_bar.addWidget(self.undo_button, 0, Qt.AlignmentFlag.AlignTop)
+        layout.addLayout(message_bar)
         layout.addWidget(self.errors_title)
         layout.addWidget(self.errors)
         layout.addWidget(self.tabs, 1)
@@ -115,6 +127,7 @@ class TrackerBrowser(QWidget):
         self._refresh_timer.timeout.connect(self.refresh)
         self.store.changed.connect(self._rebuild)
         self.store.message.connect(self._show_message)
+        self.store.undo.changed.connect(self._update_undo)
         self.chapter_spin.valueChanged.connect(self._chapter_set_by_hand)
         self.follow_box.toggled.connect(self._follow_toggled)
         self.open_button.clicked.connect(self._open_tracker_file)
@@ -164,6 +177,7 @@ class TrackerBrowser(QWidget):
         self.chapter_spin.blockSignals(True)
         self.chapter_spin.setValue(max(1, last))
         self.chapter_spin.blockSignals(False)
+        self.clear_message()  # a message about the last book's trackers
         self.store.set_project(project)
 
     def shut_down(self) -> None:
@@ -388,6 +402,23 @@ class TrackerBrowser(QWidget):
             tracker = self.store.plot if current is self.ledger else self.store.relationships
         if tracker is not None:
             self.fileRequested.emit(tracker.path)
+
+    def clear_message(self) -> None:
+        """Say nothing (another project is opening)."""
+        self.message.clear()
+        self.message.hide()
+
+    def _update_undo(self) -> None:
+        """撤销 beside the message while there is an edit to take back."""
+        step = self.store.undo.last
+        self.undo_button.setVisible(step is not None)
+        if step is not None:
+            self.undo_button.setText(self.tr("Undo"))
+            self.undo_button.setToolTip(
+                self.tr("Undo “%1” (%2)")
+                .replace("%1", step.what)
+                .replace("%2", QKeySequence(QKeySequence.StandardKey.Undo).toString())
+            )
 
     def _show_message(self, text: str) -> None:
         self.message.setText(text)

@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from workbench.gui.trackers.empty_hint import EmptyHint
 from workbench.gui.trackers.filters import ChapterRange, CharacterBox, control_bar
 from workbench.gui.trackers.ledger_model import (
     CHAPTER_FIELDS,
@@ -107,6 +108,7 @@ class LedgerPanel(QWidget):
         self.table.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
         self.table.horizontalHeader().setHighlightSections(False)
         self.table.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+        self.empty_hint = EmptyHint(self.table, "ledgerEmptyHint")
 
         self.add_button = self._button("ledgerAdd", self.addRequested.emit)
         self.resolve_button = self._button("ledgerResolve", self._resolve)
@@ -347,6 +349,17 @@ class LedgerPanel(QWidget):
             .replace("%1", str(self.proxy.rowCount()))
             .replace("%2", str(self.model.rowCount()))
         )
+        if self.proxy.rowCount():
+            hint = ""
+        elif self.model.rowCount():
+            hint = self.tr("No entry matches the filters. Clear shows them all.")
+        else:
+            hint = self.tr(
+                "No foreshadowing yet. Select a sentence in a chapter and right-click ▸ "
+                "Record as foreshadowing, or press New entry: each entry becomes a row of "
+                "the plot tracker, and the feed reminds you when it is due."
+            )
+        self.empty_hint.show_text(hint)
 
     # --- selection -----------------------------------------------------------------------
 

@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from workbench.gui.trackers.empty_hint import EmptyHint
 from workbench.gui.trackers.filters import ChapterRange, CharacterBox, control_bar
 from workbench.gui.trackers.graph import RelationshipGraph
 from workbench.gui.trackers.relations_model import RelationshipModel, RelationshipProxy
@@ -39,6 +40,7 @@ class RelationsPanel(QWidget):
         self.browser_chapter = 1
         self.pair: frozenset[str] | None = None  # the pair whose history is shown, if any
         self.graph = RelationshipGraph(self)
+        self.empty_hint = EmptyHint(self.graph, "graphEmptyHint")
         self.slider = QSlider(Qt.Orientation.Horizontal, self)
         self.slider.setObjectName("relationshipChapterSlider")
         self.slider.setRange(1, 1)
@@ -137,6 +139,7 @@ class RelationsPanel(QWidget):
         )
         self._update_slider_label()
         self._update_pair_label()
+        self._update_empty_hint()
 
     def changeEvent(self, event: QEvent) -> None:
         """Retranslate when the UI language changes."""
@@ -163,9 +166,20 @@ class RelationsPanel(QWidget):
         self.graph.chapter = self.slider.value()
         self.graph.set_rows(rows, canonical)
         self.graph.fit()
+        self._update_empty_hint()
         self.character_filter.set_names(names, self.tr("Character"))
         self._refresh_history()
         self._update_slider_label()
+
+    def _update_empty_hint(self) -> None:
+        hint = ""
+        if not self.rows:
+            hint = self.tr(
+                "No relationships yet. Each row of the relationship tracker (chapter, "
+                "character A, character B, relationship, change, note) becomes a line "
+                "between two names here; Open tracker file above opens it."
+            )
+        self.empty_hint.show_text(hint)
 
     def set_browser_chapter(self, chapter: int) -> None:
         """The browser's chapter moved: the slider follows it."""

@@ -15,6 +15,7 @@ from PySide6.QtCore import QObject, Signal
 
 from workbench.book.project import Project
 from workbench.errors import WorkbenchError
+from workbench.gui.file_undo import FileUndo
 from workbench.trackers.browse import TrackerFile, load_tracker_file, memory_trackers
 from workbench.trackers.document import TrackerDocument
 from workbench.trackers.errors import TrackerEditError
@@ -41,6 +42,7 @@ class TrackerStore(QObject):
         self.unreadable: dict[str, str] = {}  # tracker key → why the file cannot be read
         self.memory = Trackers()  # a webnovel-writer project's memory: shown, never written
         self.write_guard: Callable[[Path], bool] | None = None
+        self.undo = FileUndo(self)  # 撤销 of the browser's edits
 
     @property
     def plot(self) -> TrackerFile | None:
@@ -75,6 +77,7 @@ class TrackerStore(QObject):
         """Read the trackers of `project` (or forget them)."""
         self.project = project
         self.files = {}
+        self.undo.clear()
         self.reload(force=True)
 
     def reload(self, force: bool = False) -> bool:
@@ -109,6 +112,15 @@ class TrackerStore(QObject):
         if changed:
             self.changed.emit()
         return changed
+
+    def undo_last(self) -> bool:
+        """Take the newest edit back (the file as it was before it), with a message."""
+        if self.project is None or self.undo.last is None:
+            return False
+        said = self.undo.undo(self.project)
+        self.reload()
+        self.message.emit(said)
+        return True
 
     def edit_plot(self, edit: Edit, done: str) -> bool:
         """Apply one edit to the plot tracker and save it; False (with a message) if refused."""
@@ -152,6 +164,7 @@ class TrackerStore(QObject):
                 )
             )
             return False
+        before = document.saved_text
         try:
             edit(document)
             document.save(self.project)
@@ -165,6 +178,7 @@ class TrackerStore(QObject):
             self.message.emit(self.tr("Not written: %1").replace("%1", str(error)))
             return False
         log.info("tracker edit saved: %s", done)
+        self.undo.record(tracker.path, before, document.sha256, done)
         self.reload()
         self.message.emit(done)
         return True

@@ -1,0 +1,171 @@
+"""A walk over every window and dialog in each language: no English words in the Chinese UI,
+no Chinese characters in the English UI. Allowed in both: file names and paths, the agents'
+names, chapter ranges (Ch6-10), shortcuts, and the few names that are the same in both
+(Workbench, Markdown, tokens). The book's own text is not the UI's (see ui_strings)."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+import real_input
+from panel_wait import settled
+from PySide6.QtCore import QPoint, Qt
+from PySide6.QtWidgets import QApplication
+from ui_strings import menu_strings, visible_strings
+
+from workbench.book.importer import plan_import, read_manuscript
+from workbench.book.project import Project
+from workbench.feed import AGENTS
+from workbench.gui.crash_dialog import show_crash
+from workbench.gui.import_dialog import ImportPreviewDialog
+from workbench.gui.settings_dialog import SettingsDialog
+from workbench.gui.summaries.progress_words import progress_text
+from workbench.settings import Settings
+from workbench.trackers.cast import load_cast
+
+CJK = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
+# Paths, file names, URLs, identifiers (utf-8, deepseek-v4-pro) and exception names.
+NAMES = re.compile(
+    r"https?://\S+|[^\s（）()“”]*[/\\][^\s（）()“”]*|[\w\-]+\.(?:md|txt|toml|json|docx|log|qm)\b"
+    r"|\b[\w.]+(?:-[\w.]+)+\b|\b\w+Error\b.*$",
+    re.MULTILINE,
+)
+# Widgets whose items are names, not UI words: fonts, model profiles and tokenizers, and the
+# language picker, where each language is named in itself; the character filters (the cast).
+NAME_LISTS = ("QFontComboBox", "modelProfile", "tokenizerCombo", "uiLanguage", "CharacterBox")
+WORD = re.compile(r"[A-Za-z]{2,}")
+SAME_IN_BOTH = {
+    *AGENTS,
+    "Workbench",
+    "Markdown",
+    "tokens",
+    "Tokens",
+    "token",
+    "Agent",
+    "Ch",
+    "Ctrl",
+    "Shift",
+    "PgUp",
+    "PgDown",
+    "API",
+    "URL",
+    "TXT",
+    "Word",
+    "OpenAI",
+    "DeepSeek",
+    "Qwen",
+    "GLM",
+    "Kimi",
+    "tiktoken",
+    # The chapter types are the plan files' front-matter values, shown beside their names.
+    "plot",
+    "battle",
+    "emotion",
+    "transition",
+}
+
+
+# The tracker file's own status words (the ledger explains them by what it writes).
+FORMAT_WORDS = ("已回收@N", "已回收", "未回收", "废弃")
+
+
+def english_words(text: str) -> list[str]:
+    bare = NAMES.sub(" ", text)
+    return [w for w in WORD.findall(bare) if w not in SAME_IN_BOTH and not w.isupper()]
+
+
+def book_words(novel: Path) -> list[str]:
+    """The book's own words that the UI quotes: its title, chapter titles, cast, tiers."""
+    project = Project.open(novel)
+    words = ["烬灯录", "核心", "支线", "装饰", *FORMAT_WORDS]
+    words += [project.chapter_title(ref) for ref in project.chapters]
+    words += list(load_cast(project).forms())
+    return sorted({w for w in words if w}, key=len, reverse=True)
+
+
+def offences(strings: list[tuple[str, str]], language: str, book: list[str]) -> list[str]:
+    wrong = []
+    for where, text in strings:
+        if any(name in where for name in NAME_LISTS):
+            continue
+        if where == "window title":
+            text = text.rsplit(" — ", 1)[-1]  # the project folder's name, then the app's
+        if language == "zh_CN" and english_words(text):
+            wrong.append(f"{where}: {text!r} ({', '.join(english_words(text))})")
+        if language == "en":
+            bare = NAMES.sub(" ", text)
+            for word in book:
+                bare = bare.replace(word, " ")
+            if CJK.search(bare):
+                wrong.append(f"{where}: {text!r}")
+    return wrong
+
+
+def walk(window, qtbot, novel: Path) -> list[tuple[str, str]]:
+    """Every window and dialog an author meets in the first hour, with what it says."""
+    seen: list[tuple[str, str]] = []
+    editor = window.open_chapter(12)
+    settled(qtbot, window.context_panel)
+    seen += visible_strings(window)
+    # The editor's menu: Qt's own entries (undo, copy…) come from Qt's translations.
+    menu = real_input.open_menu(editor.text_edit.viewport(), QPoint(60, 60))
+    seen += menu_strings(menu, "editor menu")
+    real_input.key(menu, Qt.Key.Key_Escape)
+    window.tracker_dock.show()
+    window.tracker_dock.raise_()
+    for tab in range(window.tracker_browser.tabs.count()):
+        window.tracker_browser.tabs.setCurrentIndex(tab)
+        seen += visible_strings(window)
+    window.open_find_bar()
+    seen += visible_strings(window)
+    dialog = window.prepare.open_for("MainWriter", 13)
+    for tab in range(dialog.tabs.count()):
+        dialog.tabs.setCurrentIndex(tab)
+        seen += visible_strings(dialog)
+    dialog.close()
+    for other in (window.summary_jobs, SettingsDialog(window.settings, window)):
+        other.show()
+        seen += visible_strings(other)
+        other.close()
+    entry = window.tracker_browser.new_entry("灯")
+    seen += visible_strings(entry)
+    entry.reject()
+    box = show_crash(window, "ValueError: boom", "Traceback: …", 1)
+    seen += visible_strings(box)
+    box.close()
+    manuscript = novel.parent / "manuscript.txt"
+    manuscript.write_text("第1章 开端\n\n正文。\n\n第2章 继续\n\n正文。\n", "utf-8")
+    plan = plan_import(read_manuscript(manuscript), novel.parent / "imported")
+    preview = ImportPreviewDialog(plan, window)
+    preview.show()
+    seen += visible_strings(preview)
+    preview.close()
+    QApplication.processEvents()
+    return seen
+
+
+@pytest.mark.parametrize("language", ["zh_CN", "en"])
+def test_no_string_of_the_other_language_in_any_window(
+    make_window, novel: Path, qtbot, language: str
+) -> None:
+    book = book_words(novel)
+    welcome = make_window(Settings(ui_language=language))
+    wrong = offences(visible_strings(welcome), language, book)
+    window = make_window(Settings(ui_language=language))
+    assert window.open_project(novel)
+    seen = walk(window, qtbot, novel)
+    wrong += offences(seen, language, book)
+    # Qt's own strings are translated too (qtbase_zh_CN.qm, shipped with PySide6).
+    paste = "粘贴" if language == "zh_CN" else "Paste"
+    assert any(paste in text for where, text in seen if where.startswith("editor menu"))
+    assert not wrong, "\n".join(dict.fromkeys(wrong))
+
+
+def test_summary_progress_is_shown_in_the_ui_language(make_window) -> None:
+    make_window()  # the Chinese UI
+    text = progress_text("Ch6-10: summarising 5 chapters with the offline backend")
+    assert text == "Ch6-10: 正在用 offline 后端摘要 5 章"
+    assert progress_text("fixed context: extracting key sentences") == "固定层: 正在抽取关键句"
+    assert progress_text("Ch1-5: something new") == "Ch1-5: something new"  # as it came

@@ -66,3 +66,18 @@ def test_a_summary_older_than_the_chapter_needs_is_outdated_not_complete(
     assert empty, cells.keys()
     for word, colour in empty:
         assert "无相关" in word and colour != STATUS_COLOURS[Status.COMPLETE], word
+
+
+def test_skeleton_excerpts_are_named_by_chapter_not_by_internal_id(window, qtbot) -> None:
+    panel = window.context_panel
+    window.open_chapter(12)
+    panel.follow_chapter(100)  # steps 80, 60, 40, 20 back from chapter 100
+    settled(qtbot, panel)
+    model = panel.model
+    lines = []
+    for row in range(model.rowCount()):
+        parent = model.index(row, Column.NAME)
+        lines += [model.index(i, 0, parent).data(DISPLAY) for i in range(model.rowCount(parent))]
+    skeleton = [line for line in lines if "骨架" in line]
+    assert skeleton, lines
+    assert not any("skeleton." in line for line in lines)

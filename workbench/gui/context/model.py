@@ -276,7 +276,7 @@ class ContextModel(QAbstractItemModel):
     def item_line(self, item: Item, tokens: int | None) -> str:
         """`F007 · 分 0.52 · 103 字 · 130 tokens · 逾期；点名：沈青棠`: the entry, how the
         ranker placed it, what it costs and why it is here (the row spans the columns)."""
-        parts = [item.key]
+        parts = [self.item_name(item)]
         if item.score:
             parts.append(self.score_text(item.score["total"]))
         parts.append(self.tr("%1 zi").replace("%1", f"{zi(item.text):,}"))
@@ -285,6 +285,14 @@ class ContextModel(QAbstractItemModel):
         if item.reasons:
             parts.append("；".join(item.reasons))
         return " · ".join(parts)
+
+    def item_name(self, item: Item) -> str:
+        """An entry as the author knows it: its ID (F007), or for an excerpt of the story's
+        skeleton the chapter it stands for, not the internal `skeleton.80`."""
+        kind, _, step = item.key.partition(".")
+        if kind == "skeleton" and step.isdigit():
+            return self.tr("Skeleton at chapter %1").replace("%1", step)
+        return item.key
 
     def _item_tokens(self, block: Block, item: Item) -> int | None:
         if self.panel_feed is None:

@@ -355,6 +355,10 @@
   <context>
     <name>ContextModel</name>
     <message>
+      <source>Skeleton at chapter %1</source>
+      <translation>第%1章处的骨架</translation>
+    </message>
+    <message>
       <source>○ nothing relevant</source>
       <translation>○ 无相关内容</translation>
     </message>

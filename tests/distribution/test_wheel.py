@@ -101,7 +101,7 @@ def test_installed_wheel_runs_feed_on_its_sample_without_the_source_tree(wheel, 
     # child process, run from the wheel.
     checks = workbench("self-test").splitlines()
     assert [line.split(":")[0] for line in checks] == [
-        "ok   sample novel", "ok   tokenizers", "ok   feed", "ok   app window",
+        "ok   sample novel", "ok   desktop", "ok   tokenizers", "ok   feed", "ok   app window",
     ]  # fmt: skip
     assert f"from {site}" in checks[0]
 

@@ -59,10 +59,10 @@ def test_nothing_about_the_last_project_stays_on_screen(
     window.show_message("第12章 保存失败：磁盘已满")
     window.tracker_browser._show_message("F007 已回收@13")
     window.prepare.open_for("MainWriter", 12)
-    window.summary_jobs_model._queued(99, "Ch1-5")
-    window.summary_jobs_model._failed(99, "Ch1-5", "no model answered")
+    window.summary_policy.jobs_model._queued(99, "Ch1-5")
+    window.summary_policy.jobs_model._failed(99, "Ch1-5", "no model answered")
     assert window.open_project(imported)
     assert window.status.currentMessage() == ""
     assert not window.tracker_browser.message.isVisible()
-    assert window.summary_jobs_model.rowCount() == 0
+    assert window.summary_policy.jobs_model.rowCount() == 0
     assert window.prepare.dialog is None

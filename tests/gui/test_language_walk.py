@@ -106,7 +106,7 @@ def offences(strings: list[tuple[str, str]], language: str, book: list[str]) -> 
 def walk(window, qtbot, novel: Path) -> list[tuple[str, str]]:
     """Every window and dialog an author meets in the first hour, with what it says."""
     seen: list[tuple[str, str]] = []
-    editor = window.open_chapter(12)
+    editor = window.chapters.open_chapter(12)
     settled(qtbot, window.context_panel)
     seen += visible_strings(window)
     # The editor's menu: Qt's own entries (undo, copy…) come from Qt's translations.
@@ -118,14 +118,14 @@ def walk(window, qtbot, novel: Path) -> list[tuple[str, str]]:
     for tab in range(window.tracker_browser.tabs.count()):
         window.tracker_browser.tabs.setCurrentIndex(tab)
         seen += visible_strings(window)
-    window.open_find_bar()
+    window.tabs.open_find_bar()
     seen += visible_strings(window)
     dialog = window.prepare.open_for("MainWriter", 13)
     for tab in range(dialog.tabs.count()):
         dialog.tabs.setCurrentIndex(tab)
         seen += visible_strings(dialog)
     dialog.close()
-    for other in (window.summary_jobs, SettingsDialog(window.settings, window)):
+    for other in (window.summary_policy.jobs_dialog, SettingsDialog(window.settings, window)):
         other.show()
         seen += visible_strings(other)
         other.close()

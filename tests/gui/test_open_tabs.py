@@ -14,7 +14,7 @@ from workbench.gui.open_tabs import OPEN_TABS_FILE
 def test_reopening_brings_back_the_tabs_and_carets(make_window, novel: Path) -> None:
     first = make_window()
     assert first.open_project(novel)
-    chapter = first.open_chapter(3)
+    chapter = first.chapters.open_chapter(3)
     chapter.text_edit.setFocus()
     for _ in range(3):
         real_input.key(chapter.text_edit, Qt.Key.Key_Down)  # the caret moved by keys

@@ -70,7 +70,7 @@ def test_a_summary_older_than_the_chapter_needs_is_outdated_not_complete(
 
 def test_skeleton_excerpts_are_named_by_chapter_not_by_internal_id(window, qtbot) -> None:
     panel = window.context_panel
-    window.open_chapter(12)
+    window.chapters.open_chapter(12)
     panel.follow_chapter(100)  # steps 80, 60, 40, 20 back from chapter 100
     settled(qtbot, panel)
     model = panel.model

@@ -19,7 +19,7 @@ ROLLING = "references/rolling-summary.md"
 
 
 def states(window) -> dict[str, tuple[str, str]]:
-    return {row.label: (row.state, row.detail) for row in window.summary_jobs_model.rows}
+    return {row.label: (row.state, row.detail) for row in window.summary_policy.jobs_model.rows}
 
 
 def test_a_failed_range_holds_the_later_ones_back_until_it_is_made(
@@ -35,7 +35,7 @@ def test_a_failed_range_holds_the_later_ones_back_until_it_is_made(
     queue.failed.connect(lambda _id, label, reason: failures.append((label, reason)))
     dialogs.answer(StandardButton.Yes)  # three ranges: asked first
     jobs = [SummaryJob(1, 5), SummaryJob(6, 10), SummaryJob(11, 15)]
-    assert len(window.queue_summaries(jobs, "test")) == 3
+    assert len(window.summary_policy.submit(jobs, "test")) == 3
     qtbot.waitUntil(lambda: bool(failures) and queue.is_idle(), timeout=60_000)
 
     assert [label for label, _ in failures] == ["Ch1-5"]

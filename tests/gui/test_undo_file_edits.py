@@ -68,7 +68,7 @@ def test_an_undo_never_overwrites_a_change_made_since(window, novel: Path) -> No
 def test_a_chapter_type_change_is_undone(window, novel: Path, qtbot) -> None:
     plan = novel / "outline/chapters/ch012.md"
     original = plan.read_bytes()
-    window.open_chapter(12)
+    window.chapters.open_chapter(12)
     panel = window.context_panel
     settled(qtbot, panel)
     picker = panel.type_picker

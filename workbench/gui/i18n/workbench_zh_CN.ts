@@ -176,6 +176,10 @@
       <source>The plan %1 has unsaved edits; save or discard them first.</source>
       <translation>规划 %1 有未保存的修改；请先保存或放弃。</translation>
     </message>
+    <message>
+      <source>chapter %1 type → %2</source>
+      <translation>第%1章类型改为 %2</translation>
+    </message>
   </context>
   <context>
     <name>SummaryPolicy</name>
@@ -1270,10 +1274,6 @@
   </context>
   <context>
     <name>MainWindow</name>
-    <message>
-      <source>chapter %1 type → %2</source>
-      <translation>第%1章类型改为 %2</translation>
-    </message>
     <message>
         <source>Cannot copy the sample novel</source>
         <translation>无法复制示例小说</translation>

@@ -1,6 +1,6 @@
 """Widgets both tabs of the browser use: a character picker, a chapter range, and the bars
-that hold a row of controls (toolbars, so a narrow dock folds the overflow into a » menu
-instead of forcing the whole window wider)."""
+that hold a row of controls (wrapping onto a second line in a narrow dock, instead of
+forcing the whole window wider or hiding controls)."""
 
 from __future__ import annotations
 
@@ -11,9 +11,10 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QSpinBox,
-    QToolBar,
     QWidget,
 )
+
+from workbench.gui.flow_layout import FlowLayout
 
 MAX_CHAPTER = 100_000
 
@@ -85,13 +86,10 @@ class ChapterRange(QWidget):
         self.last.setValue(0)
 
 
-def control_bar(parent: QWidget, widgets: list[QWidget]) -> QToolBar:
-    """A row of controls that folds what does not fit into its overflow menu."""
-    bar = QToolBar(parent)
-    bar.setMovable(False)
-    bar.setFloatable(False)
-    bar.setContentsMargins(0, 0, 0, 0)
-    bar.setStyleSheet("QToolBar { border: none; spacing: 4px; }")
+def control_bar(parent: QWidget, widgets: list[QWidget]) -> QWidget:
+    """A row of controls that wraps what does not fit onto the next line."""
+    bar = QWidget(parent)
+    layout = FlowLayout(bar)
     for widget in widgets:
-        bar.addWidget(widget)
+        layout.addWidget(widget)
     return bar

@@ -2,16 +2,29 @@
 
 from __future__ import annotations
 
+import atexit
 import importlib.util
+import json
 import os
 import shutil
 import sys
+import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+if os.environ["QT_QPA_PLATFORM"] == "offscreen":
+    # The offscreen platform's own screen is 800×800, smaller than any author's: the editor
+    # is a sliver and widgets a person reaches are off the window. GUI tests (and the
+    # children they start) get a 1440×900 laptop screen instead.
+    _screen_folder = tempfile.mkdtemp(prefix="workbench-test-screen-")
+    atexit.register(shutil.rmtree, _screen_folder, True)
+    _screen = Path(_screen_folder) / "screen.json"
+    _geometry = {"name": "screen", "x": 0, "y": 0, "width": 1440, "height": 900}
+    _screen.write_text(json.dumps({"screens": [{**_geometry, "logicalDpi": 96, "dpr": 1}]}))
+    os.environ["QT_QPA_PLATFORM"] = f"offscreen:configfile={_screen}"
 
 REPO = Path(__file__).resolve().parent.parent
 SAMPLE = REPO / "resources" / "sample-novel"

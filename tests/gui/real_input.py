@@ -88,11 +88,28 @@ def drag(widget, start: QPoint, end: QPoint, button=Button.LeftButton, onto=None
     QTest.mouseRelease(handle, button, NO_MODIFIER, finish)
 
 
-def wheel(widget, pos=None, notches: int = -1, modifiers=NO_MODIFIER) -> None:
-    """Turn the wheel `notches` (negative: towards the author, scrolling down) over `pos`."""
+def wheel(widget, pos=None, notches: int = -1, modifiers=NO_MODIFIER, sideways=False) -> None:
+    """Turn the wheel `notches` (negative: towards the author, scrolling down) over `pos`;
+    `sideways`: a tilt wheel or a touchpad's two-finger swipe (negative: to the right)."""
     handle, point = _window_and_point(widget, pos)
     QTest.mouseMove(handle, point)
-    QTest.wheelEvent(handle, point, QPoint(0, 120 * notches), QPoint(0, 0), modifiers)
+    delta = QPoint(120 * notches, 0) if sideways else QPoint(0, 120 * notches)
+    QTest.wheelEvent(handle, point, delta, QPoint(0, 0), modifiers)
+
+
+def column_in_sight(table, column: int, most: int = 100) -> int:
+    """Swipe a table sideways until `column` is wholly in sight; its left edge in the
+    header's viewport."""
+    header = table.horizontalHeader()
+    for _ in range(most):
+        left = header.sectionViewportPosition(column)
+        right = left + header.sectionSize(column)
+        if left >= 0 and right <= header.viewport().width():
+            return left
+        wheel(
+            table.viewport(), notches=-1 if right > header.viewport().width() else 1, sideways=True
+        )
+    raise AssertionError(f"the table never showed column {column}")
 
 
 def open_menu(widget, pos=None) -> QMenu:
@@ -168,3 +185,118 @@ def drag_dock(window: QMainWindow, dock: QDockWidget, onto: QWidget, end: QPoint
     title = dock.titleBarWidget() or dock
     grip = QPoint(min(40, dock.width() // 2), 6)
     drag(title, grip, end, onto=onto, steps=12)
+
+
+def fill(widget, text: str) -> None:
+    """Click into a line edit (or a spin box, an editable combo box), select what is there
+    with Ctrl+A and type `text` over it (Chinese through the input method), then Tab out, as
+    a person moves on to the next field (a spin box takes its value then)."""
+    click(widget)
+    assert widget.hasFocus() or widget.isAncestorOf(QApplication.focusWidget()), (
+        f"a click on {widget!r} gave it no keyboard focus"
+    )
+    QTest.keyClick(focused(), Key.Key_A, Qt.KeyboardModifier.ControlModifier)
+    if text.isascii():
+        QTest.keyClicks(focused(), text)
+    else:
+        type_chinese(widget, text)
+    QTest.keyClick(focused(), Key.Key_Tab)
+
+
+def pick(combo, wanted) -> None:
+    """Open a combo box's list with a click, walk to the entry whose data or text is
+    `wanted` with the arrow keys and press Return."""
+    index = combo.findData(wanted)
+    if index < 0:
+        index = combo.findText(str(wanted))
+    assert index >= 0, f"no {wanted!r} in {combo!r}"
+    click(combo)
+    view = combo.view()
+    assert view.isVisible(), f"a click on {combo!r} opened no list"
+    for _ in range(combo.count() + 1):
+        row = view.currentIndex().row()
+        if row == index:
+            break
+        QTest.keyClick(view, Key.Key_Down if row < index else Key.Key_Up)
+    assert view.currentIndex().row() == index, f"the arrow keys never reached {wanted!r}"
+    QTest.keyClick(view, Key.Key_Return)
+    assert combo.currentIndex() == index, f"{wanted!r} was not taken by {combo!r}"
+
+
+def scroll_to(view, index, most: int = 200) -> QPoint:
+    """Turn the wheel over an item view until the row of `index` is in sight (a collapsed
+    parent is not opened: the caller clicks it open); the centre of its cell."""
+    viewport = view.viewport()
+    for _ in range(most):
+        rect = view.visualRect(index)
+        if rect.isValid() and viewport.rect().contains(rect.center()):
+            return rect.center()
+        below = not rect.isValid() or rect.center().y() > viewport.rect().center().y()
+        wheel(viewport, notches=-1 if below else 1)
+    raise AssertionError(f"the wheel never brought row {index.row()} of {view!r} into sight")
+
+
+def drag_and_drop(widget, start: QPoint, end: QPoint, onto=None) -> None:
+    """A drag that Qt runs as a drag and drop (QDrag.exec: its own event loop until the
+    button is let go): the moves and the release past the drag threshold are queued to
+    arrive inside that loop, as a person's hand keeps moving."""
+    from PySide6.QtCore import QTimer
+
+    target = onto or widget
+    handle, begin = _window_and_point(widget, start)
+    finish = target.window().mapFromGlobal(target.mapToGlobal(end))
+    QTest.mouseMove(handle, begin)
+    QTest.mousePress(handle, Button.LeftButton, NO_MODIFIER, begin)
+    steps = 10
+    for step in range(1, steps + 1):
+        between = begin + (finish - begin) * step / steps
+        QTimer.singleShot(20 * step, lambda p=between: QTest.mouseMove(handle, p))
+    let_go = lambda: QTest.mouseRelease(handle, Button.LeftButton, NO_MODIFIER, finish)  # noqa: E731
+    QTimer.singleShot(20 * steps + 40, let_go)
+    QTest.qWait(20 * steps + 120)  # the moves start the drag; the release ends its loop
+
+
+def text_in_sight(text_edit, position: int, most: int = 400) -> QPoint:
+    """Turn the wheel over a text edit until the character at `position` is in sight; its
+    point in the viewport (where a person would click or right-click it)."""
+    viewport = text_edit.viewport()
+    cursor = text_edit.textCursor()
+    cursor.setPosition(position)
+    for _ in range(most):
+        rect = text_edit.cursorRect(cursor)
+        if viewport.rect().contains(rect.center()):
+            return rect.center() + QPoint(2, 0)
+        wheel(viewport, notches=-1 if rect.center().y() > viewport.height() // 2 else 1)
+    raise AssertionError(f"the wheel never brought character {position} into sight")
+
+
+def raise_dock(window: QMainWindow, dock: QDockWidget) -> None:
+    """Click the tab of a tabbed dock (上下文 / 追踪表 / 全书 under the docks) to bring it in
+    front."""
+    from PySide6.QtWidgets import QTabBar
+
+    if not dock.visibleRegion().isEmpty() and dock.isVisible():
+        return
+    for bar in window.findChildren(QTabBar):
+        if bar.parent() is not window or not bar.isVisible():
+            continue
+        for tab in range(bar.count()):
+            if bar.tabText(tab) == dock.windowTitle():
+                click(bar, bar.tabRect(tab).center())
+                assert not dock.visibleRegion().isEmpty(), f"{dock.windowTitle()} not in front"
+                return
+    raise AssertionError(f"no tab for the dock {dock.windowTitle()!r}")
+
+
+def tree_row(tree, path) -> QPoint:
+    """The centre of the project tree's row of `path` (a Path, or one relative to the
+    project), its group opened by a double-click when folded, wheeled into sight."""
+    from pathlib import Path
+
+    full = Path(path) if Path(path).is_absolute() else tree.project.root / path
+    row = tree._rows[str(full)]
+    parent = row.parent()
+    if parent is not None and not parent.isExpanded():
+        double_click(tree.viewport(), tree.visualItemRect(parent).center())
+    assert parent is None or parent.isExpanded()
+    return scroll_to(tree, tree.indexFromItem(row))

@@ -4,11 +4,17 @@ pins reorder by drag and survive reopening, broken pins show, the type picker wr
 
 from __future__ import annotations
 
+import json
+import os
+import shutil
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
+import real_input
 from panel_wait import settled
-from PySide6.QtCore import QModelIndex, Qt
+from PySide6.QtCore import Qt
 
 from workbench.book.project import Project
 from workbench.feed import AGENTS, build_feed
@@ -16,15 +22,18 @@ from workbench.feed.pins import load_pins
 from workbench.gui.context.model import Column
 from workbench.gui.context.pins_model import BROKEN_ROLE
 
+DRAG_CHILD = Path(__file__).with_name("pin_drag_child.py")
+SCREEN = "-screen 0 1440x900x24"
 USER = Qt.ItemDataRole.UserRole
 DISPLAY = Qt.ItemDataRole.DisplayRole
 
 
 def show(qtbot, panel, agent: str, chapter: int) -> None:
-    panel.agent_picker.setCurrentIndex(panel.agent_picker.findData(agent))
-    panel.follow_chapter(chapter)
-    panel.rebuild_now()
+    """Pick the agent from the panel's list and type the chapter number, as the author does."""
+    real_input.pick(panel.agent_picker, agent)
+    real_input.fill(panel.chapter_picker, str(chapter))
     settled(qtbot, panel)
+    assert (panel.feed.agent, panel.feed.chapter) == (agent, chapter)
 
 
 def number(text: str) -> int | None:
@@ -103,11 +112,10 @@ def test_a_result_older_than_the_newest_request_is_never_painted(panel, qtbot):
     def newer_request_while_running(job_id: int) -> None:
         if not first:
             first["id"] = job_id
-            panel.agent_picker.setCurrentIndex(panel.agent_picker.findData("OOCGuardian"))
+            real_input.pick(panel.agent_picker, "OOCGuardian")
 
     panel.refresher.started.connect(newer_request_while_running)
-    panel.chapter_picker.setValue(12)
-    panel.rebuild_now()
+    real_input.fill(panel.chapter_picker, "12")
     settled(qtbot, panel)
     assert first["id"] in dropped
     assert first["id"] not in painted
@@ -116,28 +124,26 @@ def test_a_result_older_than_the_newest_request_is_never_painted(panel, qtbot):
 
 
 def test_dragging_a_pin_reorders_pins_json_and_the_feed_and_survives_reopening(
-    window, panel, novel: Path, qtbot
+    window, novel: Path, qtbot
 ):
-    show(qtbot, panel, "MainWriter", 13)
-    assert window.context_panel.pin("worldbuilding/world.md#力量体系")
-    assert window.context_panel.pin("characters/characters.md")
-    settled(qtbot, panel)
-    pins = panel.pin_model
-    assert pins.objectName() == "pinModel"
-    assert [pins.index(r).data(USER) for r in range(pins.rowCount())] == [
-        "worldbuilding/world.md#力量体系",
-        "characters/characters.md",
-    ]
-    assert pin_titles(panel) == ["置顶 · 力量体系", "置顶 · characters.md"]
-    dragged = pins.mimeData([pins.index(1)])
-    assert pins.dropMimeData(dragged, Qt.DropAction.MoveAction, 0, 0, QModelIndex())
+    # Dropped by a real drag on a real X server (the offscreen platform has no drag and drop).
+    xvfb_run = shutil.which("xvfb-run")
+    assert xvfb_run, "xvfb-run (package xvfb) is needed to drop a pin the way a person does"
+    child = subprocess.run(
+        [xvfb_run, "-a", "-s", SCREEN, sys.executable, str(DRAG_CHILD), str(novel)],
+        env={**os.environ, "QT_QPA_PLATFORM": "xcb", "PYTHONPATH": str(DRAG_CHILD.parent)},
+        capture_output=True,
+        text=True,
+        timeout=180,
+    )
+    assert child.returncode == 0, child.stderr[-3000:]
+    seen = json.loads(child.stdout.strip().splitlines()[-1])
     expected = ["characters/characters.md", "worldbuilding/world.md#力量体系"]
+    titles = ["置顶 · characters.md", "置顶 · 力量体系"]
+    assert seen == {"order": expected, "titles": titles}, child.stderr[-2000:]
     assert [pin.ref for pin in load_pins(Project.open(novel))] == expected
-    assert [pins.index(r).data(USER) for r in range(pins.rowCount())] == expected
-    settled(qtbot, panel)
-    assert pin_titles(panel) == ["置顶 · characters.md", "置顶 · 力量体系"]
 
-    assert window.open_project(novel)
+    assert window.open_project(novel)  # the order the drag wrote is the one read back
     settled(qtbot, window.context_panel)
     reopened = window.context_panel
     assert [reopened.pin_model.index(r).data(USER) for r in range(2)] == expected
@@ -180,9 +186,7 @@ def test_the_chapter_type_picker_rewrites_only_the_front_matter_line(
     plan = novel / "outline/chapters/ch013.md"
     before = plan.read_text(encoding="utf-8").splitlines(keepends=True)
     assert panel.feed.template == "emotion"
-    battle = panel.type_picker.findData("battle")
-    panel.type_picker.setCurrentIndex(battle)
-    panel.type_picker.activated.emit(battle)
+    real_input.pick(panel.type_picker, "battle")
     settled(qtbot, panel)
     after = plan.read_text(encoding="utf-8").splitlines(keepends=True)
     changed = [(a, b) for a, b in zip(before, after, strict=True) if a != b]
@@ -195,7 +199,7 @@ def test_double_click_opens_the_source_at_its_section(window, panel, qtbot):
     section = panel.sections[next(iter(panel.sections))]
     proxy_index = section.proxy.index(0, 0)
     assert proxy_index.data(USER) == "fixed.world"
-    section.view.doubleClicked.emit(proxy_index)
+    real_input.double_click(section.view.viewport(), section.view.visualRect(proxy_index).center())
     editor = window.tabs.current_editor()
     assert editor.path.name == "fixed-context.md"
     line = editor.text_edit.textCursor().block().text()
@@ -203,11 +207,25 @@ def test_double_click_opens_the_source_at_its_section(window, panel, qtbot):
 
 
 def test_pins_from_the_tree_and_editor_and_chapter_text_refused(window, panel, novel, qtbot):
-    window.tree.pinRequested.emit(novel / "references/state-tracker.md")
-    window.tabs.pinRequested.emit(novel / "worldbuilding/world.md", "势力")
-    window.tree.pinRequested.emit(novel / "chapters/ch003.md")
+    tree = window.tree
+    menu = real_input.open_menu(
+        tree.viewport(), real_input.tree_row(tree, "references/state-tracker.md")
+    )
+    real_input.choose(menu, "置顶到喂入")
+    editor = window.open_path(novel / "worldbuilding/world.md")
+    heading = editor.text().splitlines().index("## 势力")
+    block = editor.text_edit.document().findBlockByNumber(heading)
+    where = real_input.text_in_sight(editor.text_edit, block.position() + 3)
+    menu = real_input.open_menu(editor.text_edit.viewport(), where)
+    real_input.choose(menu, "把“势力”一节置顶到喂入")
+    qtbot.waitUntil(lambda: panel.pin_model.rowCount() == 2)  # as the author sees it
+    settled(qtbot, panel)
+    point = real_input.tree_row(tree, "chapters/ch003.md")
+    menu = real_input.open_menu(tree.viewport(), point)
+    chapter_entry = next(a for a in menu.actions() if a.text().startswith("置顶到喂入"))
+    assert not chapter_entry.isEnabled() and "章节原文" in chapter_entry.text()
+    real_input.key(menu, Qt.Key.Key_Escape)
     assert [pin.ref for pin in load_pins(Project.open(novel))] == [
         "references/state-tracker.md",
         "worldbuilding/world.md#势力",
     ]
-    assert "章节原文不能置顶" in window.status.currentMessage()

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import real_input
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtGui import QFont
 
@@ -20,42 +21,51 @@ def test_find_and_replace_all_is_one_undo_step(window, novel: Path) -> None:
     path = Project.open(novel).chapters[0].path
     editor = window.open_path(path)
     editor.load(window.project.write(path, "甲乙甲丙甲\n"))
-    window.tabs.open_find_bar()
+    real_input.click(editor.text_edit.viewport())
+    real_input.shortcut(editor.text_edit, "Ctrl+F")
     bar = editor.find_bar
-    assert bar.isVisible()
-    bar.find_edit.setText("甲")
-    assert bar.find_next()
+    assert bar.isVisible() and bar.find_edit.hasFocus()
+    real_input.type_chinese(bar.find_edit, "甲", "jia")
+    real_input.key(bar.find_edit, Qt.Key.Key_Return)
     assert editor.text_edit.textCursor().selectedText() == "甲"
-    bar.replace_edit.setText("丁")
-    assert bar.replace_all() == 3
+    real_input.click(bar.replace_edit)
+    real_input.type_chinese(bar.replace_edit, "丁", "ding")
+    real_input.click(bar.replace_all_button)
     assert editor.text() == "丁乙丁丙丁\n"
     assert bar.result_label.text() == "已替换 3 处"
-    editor.text_edit.undo()
+    real_input.click(editor.text_edit.viewport())
+    real_input.shortcut(editor.text_edit, "Ctrl+Z")
     assert editor.text() == "甲乙甲丙甲\n"
-    bar.find_edit.setText("戊")
-    assert not bar.find_next()
+    real_input.fill(bar.find_edit, "戊")
+    real_input.click(bar.next_button)
     assert bar.result_label.text() == "未找到"
 
 
-def test_settings_dialog_edits_every_field(qapp) -> None:
+def _shown(qtbot, dialog):  # type: ignore[no-untyped-def]
+    qtbot.addWidget(dialog)
+    dialog.show()
+    qtbot.waitExposed(dialog)
+    return dialog
+
+
+def test_settings_dialog_edits_every_field(qapp, qtbot) -> None:
     original = Settings(recent_projects=["/somewhere"])
-    dialog = SettingsDialog(original)
-    dialog.base_url.setText(" http://127.0.0.1:8080/v1 ")
-    dialog.model.setText("qwen2.5")
-    dialog.api_key.setText("sk-local")
+    dialog = _shown(qtbot, SettingsDialog(original))
+    real_input.fill(dialog.base_url, " http://127.0.0.1:8080/v1 ")
+    real_input.fill(dialog.model, "qwen2.5")
+    real_input.fill(dialog.api_key, "sk-local")
     box = dialog.profile_box
-    box.profile.setCurrentIndex(box.profile.findData("ollama"))
+    real_input.pick(box.profile, "ollama")
     assert dialog.model.text() == "qwen2.5", "an endpoint the author typed is kept"
-    box.tokenizer.setCurrentIndex(box.tokenizer.findData("qwen2.5"))
-    box.context_window.setValue(65_536)
-    box.reply_reserve.setValue(4_096)
+    real_input.pick(box.tokenizer, "qwen2.5")
+    real_input.fill(box.context_window, "65536")
+    real_input.fill(box.reply_reserve, "4096")
     assert box.available.text() == "61,440 token"
-    dialog.backend.setCurrentIndex(dialog.backend.findData("openai"))
-    dialog.font_family.setCurrentFont(QFont("DejaVu Sans"))
-    dialog.font_size.setValue(20)
-    dialog.language.setCurrentIndex(dialog.language.findData("en"))
+    real_input.pick(dialog.backend, "openai")
+    real_input.fill(dialog.font_family, "DejaVu Sans")
+    real_input.fill(dialog.font_size, "20")
+    real_input.pick(dialog.language, "en")
     edited = dialog.edited_settings()
-    dialog.deleteLater()
     assert edited.llm.base_url == "http://127.0.0.1:8080/v1"
     assert edited.llm.model == "qwen2.5"
     assert edited.llm.api_key.get_secret_value() == "sk-local"
@@ -64,28 +74,28 @@ def test_settings_dialog_edits_every_field(qapp) -> None:
         "ollama": ProfileSettings(tokenizer="qwen2.5", context_window=65_536, reply_reserve=4_096)
     }
     assert edited.summary_backend == "openai"
+    assert edited.editor_font_family == "DejaVu Sans"
     assert edited.editor_font_size == 20
     assert edited.ui_language == "en"
     assert edited.recent_projects == ["/somewhere"], "fields the dialog does not show are kept"
     assert original.llm.model == "", "the dialog edits a copy"
 
 
-def test_picking_a_profile_brings_its_endpoint_and_keeps_edits_per_profile(qapp) -> None:
-    dialog = SettingsDialog(Settings())
+def test_picking_a_profile_brings_its_endpoint_and_keeps_edits_per_profile(qapp, qtbot) -> None:
+    dialog = _shown(qtbot, SettingsDialog(Settings()))
     box = dialog.profile_box
     assert box.profile.currentData() == "deepseek-v4"
     assert not box.tokenizer.isEnabled(), "a hosted model's tokenizer is the provider's"
     assert dialog.base_url.placeholderText() == "https://api.deepseek.com"
-    box.reply_reserve.setValue(16_384)
-    box.profile.setCurrentIndex(box.profile.findData("qwen3.6"))
+    real_input.fill(box.reply_reserve, "16384")
+    real_input.pick(box.profile, "qwen3.6")
     assert dialog.base_url.text() == "https://dashscope.aliyuncs.com/compatible-mode/v1"
     assert dialog.model.text() == "qwen3.6-plus"
     assert box.context_window.value() == 262_144
-    box.profile.setCurrentIndex(box.profile.findData("deepseek-v4"))
+    real_input.pick(box.profile, "deepseek-v4")
     assert box.reply_reserve.value() == 16_384, "an edit survives switching away and back"
     assert dialog.base_url.text() == "https://api.deepseek.com"
     edited = dialog.edited_settings()
-    dialog.deleteLater()
     assert edited.model_profile == "deepseek-v4"
     assert edited.profiles == {"deepseek-v4": ProfileSettings(reply_reserve=16_384)}
 
@@ -161,30 +171,21 @@ def test_headings_and_emphasis_are_highlighted(window, novel: Path) -> None:
     assert [(r.start, r.length) for r in body] == [(3, 6)]
 
 
-def _type_price(qtbot, box, text: str) -> None:  # type: ignore[no-untyped-def]
-    box.setFocus()
-    box.selectAll()
-    qtbot.keyClicks(box, text)
-    qtbot.keyClick(box, Qt.Key.Key_Tab)
-
-
 def test_prices_and_thinking_are_edited_per_profile_and_none_for_a_local_server(qapp, qtbot):
-    dialog = SettingsDialog(Settings())
-    qtbot.addWidget(dialog)
-    dialog.show()
+    dialog = _shown(qtbot, SettingsDialog(Settings()))
     box = dialog.profile_box
     assert box.thinks.isChecked(), "DeepSeek-V4 thinks by default"
     output = box.prices["price_output"]  # no prices ship: providers change them
     assert output.text() == output.specialValueText() and output.text() in ("not set", "未设")
-    _type_price(qtbot, box.prices["price_input_hit"], "0.2")
-    _type_price(qtbot, box.prices["price_input_miss"], "2")
-    _type_price(qtbot, box.prices["price_output"], "3")
-    box.currency.setCurrentText("CNY")
-    box.profile.setCurrentIndex(box.profile.findData("ollama"))
+    real_input.fill(box.prices["price_input_hit"], "0.2")
+    real_input.fill(box.prices["price_input_miss"], "2")
+    real_input.fill(box.prices["price_output"], "3")
+    real_input.fill(box.currency, "CNY")
+    real_input.pick(box.profile, "ollama")
     assert not box.prices["price_output"].isEnabled() and not box.currency.isEnabled()
-    box.profile.setCurrentIndex(box.profile.findData("qwen3.6"))
+    real_input.pick(box.profile, "qwen3.6")
     indicator = QPoint(6, box.thinks.height() // 2)  # on the box, whatever the label's width
-    qtbot.mouseClick(box.thinks, Qt.MouseButton.LeftButton, pos=indicator)
+    real_input.click(box.thinks, indicator)
     assert box.thinks.isChecked()
     edited = dialog.edited_settings()
     assert edited.profiles == {

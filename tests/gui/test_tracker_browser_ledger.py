@@ -7,7 +7,8 @@ import json
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import Qt
+import real_input
+from PySide6.QtCore import QPoint, Qt
 
 from workbench.cli.main import main
 from workbench.gui.trackers.ledger_model import ID_ROLE, STATE_ROLE
@@ -15,6 +16,30 @@ from workbench.gui.trackers.ledger_model import ID_ROLE, STATE_ROLE
 
 def browser_of(window):
     return window.tracker_dock.findChild(type(window.tracker_browser), "trackerBrowser")
+
+
+@pytest.fixture
+def browser(window):
+    """The tracker browser, its dock brought in front by a click on its tab."""
+    real_input.raise_dock(window, window.tracker_dock)
+    return window.tracker_browser
+
+
+def at_chapter(browser, chapter: int) -> None:
+    """Type the chapter into the browser's chapter box, as the author does."""
+    real_input.fill(browser.chapter_spin, str(chapter))
+    assert browser.chapter == chapter
+
+
+def clear(ledger) -> None:
+    real_input.click(ledger.clear_button)
+
+
+def click_row(ledger, entry_id: str) -> None:
+    """Click the row of an entry in the ledger's table."""
+    row = ledger.proxy.mapFromSource(ledger.model.index(ledger.model.row_of(entry_id), 0))
+    point = real_input.scroll_to(ledger.table, row)
+    real_input.click(ledger.table.viewport(), point)
 
 
 def shown(browser) -> list[str]:
@@ -38,22 +63,25 @@ def cli_states(novel: Path, chapter: int, capsys) -> dict[str, str]:
     return {entry["id"]: entry["state"] for entry in data["foreshadowing"]}
 
 
-def test_the_browser_replaces_the_placeholder_and_follows_the_editor(window, novel) -> None:
-    browser = browser_of(window)
-    assert browser is window.tracker_browser
+def test_the_browser_replaces_the_placeholder_and_follows_the_editor(
+    window, browser, novel
+) -> None:
+    assert browser_of(window) is browser
     assert window.tracker_dock.windowTitle() == "追踪表"
     # The sample opens at its last chapter, 12; the browser follows it.
     assert window.tabs.current_editor().chapter == 12
     assert browser.chapter == 12 and browser.editor_chapter == 12
-    window.chapters.open_chapter(5)
+    real_input.double_click(
+        window.tree.viewport(), real_input.tree_row(window.tree, "chapters/ch005.md")
+    )
+    assert window.tabs.current_editor().chapter == 5
     assert browser.chapter == 5
     assert browser.ledger.model.headerData(1, Qt.Orientation.Horizontal) == "第5章"
 
 
 @pytest.mark.parametrize("chapter", [9, 13])
-def test_the_state_role_matches_the_command_line(window, novel, capsys, chapter) -> None:
-    browser = window.tracker_browser
-    browser.set_chapter(chapter)
+def test_the_state_role_matches_the_command_line(browser, novel, capsys, chapter) -> None:
+    at_chapter(browser, chapter)
     assert not browser.follow_box.isChecked(), "a chapter set by hand stops following"
     expected = cli_states(novel, chapter, capsys)
     assert states(browser) == expected
@@ -65,54 +93,57 @@ def test_the_state_role_matches_the_command_line(window, novel, capsys, chapter)
         assert [k for k, v in expected.items() if v == "not_planted"] == ["F010", "F011", "F016"]
 
 
-def test_each_filter_narrows_the_rows(window, qtbot) -> None:
-    browser = window.tracker_browser
-    browser.set_chapter(13)
+def test_each_filter_narrows_the_rows(browser, qtbot) -> None:
+    at_chapter(browser, 13)
     ledger = browser.ledger
     assert len(shown(browser)) == 17
-    ledger.state_filter.setCurrentIndex(ledger.state_filter.findData("overdue"))
+    real_input.pick(ledger.state_filter, "overdue")
     assert shown(browser) == ["F007", "F009"]
-    ledger.state_filter.setCurrentIndex(ledger.state_filter.findData("active"))
+    real_input.pick(ledger.state_filter, "active")
     assert shown(browser) == [
         "F001", "F006", "F007", "F009", "F010", "F011", "F012", "F013", "F015", "F016",
     ]  # fmt: skip
-    ledger.clear_filters()
-    ledger.tier_filter.setCurrentIndex(ledger.tier_filter.findData("装饰"))
+    clear(ledger)
+    real_input.pick(ledger.tier_filter, "装饰")
     assert shown(browser) == ["F012", "F014", "F017"]
-    ledger.clear_filters()
-    ledger.character_filter.setCurrentText("瞎伯")  # 温不言's alias
+    clear(ledger)
+    real_input.fill(ledger.character_filter, "瞎伯")  # 温不言's alias
     assert shown(browser) == ["F002", "F008", "F017"]
-    ledger.character_filter.setCurrentText("小谢")  # 谢灵's 外号
+    real_input.fill(ledger.character_filter, "小谢")  # 谢灵's 外号
     assert shown(browser) == ["F007"]
-    ledger.clear_filters()
-    ledger.range_filter.first.setValue(30)
-    ledger.range_filter.last.setValue(40)
+    clear(ledger)
+    real_input.fill(ledger.range_filter.first, "30")
+    real_input.fill(ledger.range_filter.last, "40")
     assert shown(browser) == ["F006", "F013"]
-    ledger.clear_filters()
-    ledger.text_filter.setText("灯芯")
+    clear(ledger)
+    real_input.fill(ledger.text_filter, "灯芯")
     assert shown(browser) == ["F003"]
-    ledger.state_filter.setCurrentIndex(ledger.state_filter.findData("resolved"))
+    real_input.pick(ledger.state_filter, "resolved")
     assert shown(browser) == ["F003"]
-    ledger.text_filter.setText("谢灵均")
+    real_input.fill(ledger.text_filter, "谢灵均")
     assert shown(browser) == ["F003"]
-    ledger.state_filter.setCurrentIndex(ledger.state_filter.findData("open"))
+    real_input.pick(ledger.state_filter, "open")
     assert shown(browser) == ["F012"]
     assert ledger.count_label.text() == "共 17 条，显示 1 条"
-    ledger.clear_filters()
+    clear(ledger)
     assert len(shown(browser)) == 17
 
 
-def test_sorting_by_payoff_is_numeric(window) -> None:
-    browser = window.tracker_browser
-    model = browser.ledger.model
-    browser.ledger.table.sortByColumn(model.column_of("payoff"), Qt.SortOrder.AscendingOrder)
+def test_sorting_by_payoff_is_numeric(browser) -> None:
+    model, table = browser.ledger.model, browser.ledger.table
+    header = table.horizontalHeader()
+    payoff = model.column_of("payoff")
+    where = QPoint(real_input.column_in_sight(table, payoff) + 8, header.height() // 2)
+    real_input.click(header.viewport(), where)  # a click on the header sorts by it
+    if header.sortIndicatorOrder() != Qt.SortOrder.AscendingOrder:
+        real_input.click(header.viewport(), where)  # a second click turns the order round
+    assert header.sortIndicatorSection() == payoff
     order = shown(browser)
     assert order[:3] == ["F002", "F005", "F004"]  # 6, 8, 9 (not "10" < "6" as text)
     assert order[-1] == "F013"  # 45
 
 
-def test_relevant_rows_carry_the_feeds_reasons(window, novel, capsys) -> None:
-    browser = window.tracker_browser
+def test_relevant_rows_carry_the_feeds_reasons(browser, novel, capsys) -> None:
     model = browser.ledger.model
     capsys.readouterr()
     assert main(["trackers", str(novel), "--chapter", "12", "--format", "json"]) == 0
@@ -129,17 +160,16 @@ def test_relevant_rows_carry_the_feeds_reasons(window, novel, capsys) -> None:
     assert notes.startswith("逾期")
     assert model.index(f007, 0).data(Qt.ItemDataRole.BackgroundRole) is not None
     # By hand at chapter 13, the reasons are still the editor's chapter's, and say so.
-    browser.set_chapter(13)
+    at_chapter(browser, 13)
     notes = model.index(model.row_of("F007"), model.notes_column).data()
     assert "第12章：逾期：计划回收 10 < 12" in notes
 
 
-def test_a_dormant_entry_is_flagged_with_its_last_seen_chapter(window, novel, qtbot) -> None:
+def test_a_dormant_entry_is_flagged_with_its_last_seen_chapter(browser, novel, qtbot) -> None:
     (novel / "workbench.toml").write_text(
         (novel / "workbench.toml").read_text("utf-8") + "\n[trackers]\ndormant_after = 5\n",
         "utf-8",
     )
-    browser = window.tracker_browser
     qtbot.waitUntil(lambda: any(row.dormant for row in browser.ledger.model.ledger.rows))
     model = browser.ledger.model
     dormant = {r.entry.id: r.sighting.last_seen for r in model.ledger.rows if r.dormant}
@@ -147,9 +177,9 @@ def test_a_dormant_entry_is_flagged_with_its_last_seen_chapter(window, novel, qt
     notes = model.index(model.row_of("F013"), model.notes_column).data()
     assert "沉寂：最后见于第6章" in notes
     ledger = browser.ledger
-    ledger.state_filter.setCurrentIndex(ledger.state_filter.findData("dormant"))
+    real_input.pick(ledger.state_filter, "dormant")
     assert shown(browser) == ["F013"]
-    ledger.select("F013")
+    click_row(ledger, "F013")
     assert "最后一次出现在第6章，已有6章未出现" in ledger.detail.text()
 
 
@@ -176,14 +206,19 @@ def test_only_files_the_ledger_reads_refresh_it(window, novel) -> None:
     assert browser.refresh_scheduled()
 
 
-def test_a_refresh_keeps_the_column_widths_the_author_set(window, novel) -> None:
-    browser = window.tracker_browser
+def test_a_refresh_keeps_the_column_widths_the_author_set(browser, novel) -> None:
     table, model = browser.ledger.table, browser.ledger.model
+    header = table.horizontalHeader()
     payoff = model.column_of("payoff")
-    table.setColumnWidth(payoff, 333)
+    before = header.sectionSize(payoff)
+    edge = real_input.column_in_sight(table, payoff) + before - 1
+    y = header.height() // 2
+    real_input.drag(header.viewport(), QPoint(edge, y), QPoint(edge + 60, y))  # its border
+    width = table.columnWidth(payoff)
+    assert width == before + 60
     browser.refresh_ledger()
-    browser.set_chapter(13)
-    assert table.columnWidth(payoff) == 333
+    at_chapter(browser, 13)
+    assert table.columnWidth(payoff) == width
     tracker = novel / "references" / "plot-tracker.md"
     store = browser.store
     before = store.plot

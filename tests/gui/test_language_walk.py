@@ -49,6 +49,9 @@ SAME_IN_BOTH = {
     "Shift",
     "PgUp",
     "PgDown",
+    "Delete",  # key names, as printed on the keys
+    "Enter",
+    "Esc",
     "API",
     "URL",
     "TXT",

@@ -114,6 +114,7 @@ def column_in_sight(table, column: int, most: int = 100) -> int:
 
 def open_menu(widget, pos=None) -> QMenu:
     """Right-click `pos` of `widget` and return the context menu that opened."""
+    QTest.qWait(1)  # a menu just closed is gone a turn of the event loop later (not at once)
     right_click(widget, pos)
     menu = QApplication.activePopupWidget()
     assert isinstance(menu, QMenu), f"a right-click on {widget!r} opened no menu"
@@ -156,11 +157,23 @@ def key(widget, key_code, modifiers=NO_MODIFIER) -> None:
     QTest.keyClick(focused(widget), key_code, modifiers)
 
 
-def shortcut(widget, sequence: str) -> None:
-    """Press a key sequence such as "Ctrl+S" with the focus in `widget`."""
+def shortcut(widget, sequence: str, wherever: bool = False) -> None:
+    """Press a key sequence such as "Ctrl+S" with the focus in `widget`. A window just shown
+    becomes active a turn of the event loop later; until it is, its shortcuts go nowhere, so
+    this waits for it and fails if it never is (`wherever`: send it at once, as the monkey
+    does, whatever window is active)."""
     from PySide6.QtGui import QKeySequence
 
-    QTest.keySequence(focused(widget), QKeySequence(sequence))
+    target = focused(widget)
+    window = target.window()
+    for _ in range(0 if wherever else 100):
+        if QApplication.activeWindow() is window or QApplication.activePopupWidget():
+            break
+        QTest.qWait(10)
+    assert wherever or QApplication.activePopupWidget() or QApplication.activeWindow() is window, (
+        f"{sequence} would go nowhere: {window!r} is not the active window"
+    )
+    QTest.keySequence(target, QKeySequence(sequence))
 
 
 def type_keys(widget, text: str) -> None:
@@ -300,3 +313,16 @@ def tree_row(tree, path) -> QPoint:
         double_click(tree.viewport(), tree.visualItemRect(parent).center())
     assert parent is None or parent.isExpanded()
     return scroll_to(tree, tree.indexFromItem(row))
+
+
+def from_menu_bar(window: QMainWindow, menu: QMenu, wanted: str) -> None:
+    """Click a menu's title in the window's menu bar, then choose the entry whose text,
+    objectName or data is `wanted` with the arrow keys and Return."""
+    bar = window.menuBar()
+    click(bar, bar.actionGeometry(menu.menuAction()).center())
+    assert QApplication.activePopupWidget() is menu, f"the menu bar did not open {menu.title()}"
+    for action in menu.actions():
+        if action.data() == wanted and action.text():
+            wanted = action.text()
+            break
+    choose(menu, wanted)

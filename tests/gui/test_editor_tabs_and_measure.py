@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import real_input
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtGui import QTextCursor
 from PySide6.QtTest import QTest
@@ -35,7 +36,7 @@ def _settle(qtbot, window, width: int) -> None:
 
 def test_chapter_tabs_show_number_and_title_other_files_their_name(window) -> None:
     assert _current_tab(window) == ("第12章 赤石坳", "chapters/ch012.md")
-    window.chapters.previous_chapter()
+    real_input.shortcut(window.tabs.current_editor().text_edit, "Ctrl+PgUp")
     assert _current_tab(window) == ("第11章 无名灯", "chapters/ch011.md")
     window.open_path(window.project.role_path(Role.ROLLING_SUMMARY))
     assert _current_tab(window) == ("rolling-summary.md", "references/rolling-summary.md")
@@ -51,7 +52,7 @@ def test_a_chapter_tab_marks_unsaved_edits_and_follows_a_renamed_heading(
     cursor.select(QTextCursor.SelectionType.BlockUnderCursor)
     cursor.insertText("# 第12章 红石坳")
     qtbot.waitUntil(lambda: _current_tab(window)[0] == "● 第12章 红石坳")
-    window.actions_.save.trigger()
+    real_input.shortcut(window.tabs.current_editor().text_edit, "Ctrl+S")
     assert _current_tab(window)[0] == "第12章 红石坳"
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import real_input
 from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QTreeWidgetItem
 
@@ -43,7 +44,7 @@ def test_a_dirty_document_gets_the_conflict_bar(window, novel: Path, qtbot, type
     assert "-外部版本" in diff and "我的修改" in diff
     dialog.close()
 
-    editor.conflict_bar.load_button.click()
+    real_input.click(editor.conflict_bar.load_button)
     assert editor.text() == "外部版本\n"
     assert not editor.is_modified() and not editor.has_conflict()
 
@@ -56,7 +57,7 @@ def test_keep_mine_then_save_replaces_the_disk_version(
     type_at_end(editor, "我的")
     write_text(path, "外部\n")
     qtbot.waitUntil(editor.has_conflict)
-    editor.conflict_bar.keep_button.click()
+    real_input.click(editor.conflict_bar.keep_button)
     assert not editor.has_conflict()
     assert window.tabs.save(editor)
     assert path.read_text(encoding="utf-8") == editor.text()
@@ -158,7 +159,7 @@ def test_saving_relabels_the_chapter_row(window, qtbot) -> None:
     cursor.movePosition(cursor.MoveOperation.Start)
     cursor.movePosition(cursor.MoveOperation.EndOfBlock, cursor.MoveMode.KeepAnchor)
     cursor.insertText("# 第12章 红石坳")
-    window.actions_.save.trigger()
+    real_input.shortcut(window.tabs.current_editor().text_edit, "Ctrl+S")
     row = window.tree.currentItem()
     assert row.text(0) == "第12章  红石坳"
     assert row.text(1) == f"{window.project.chapter_zi(window.project.chapters[-1]):,} 字"

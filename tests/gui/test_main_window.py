@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtWidgets import QMessageBox
+import real_input
+from PySide6.QtWidgets import QMessageBox, QTabBar
 
 from workbench.book.layout import Role
 from workbench.book.project import Project
@@ -36,7 +37,7 @@ def test_edit_and_save_writes_the_exact_bytes(window, novel: Path, qtbot, type_a
     type_at_end(editor, "新添的一句。")
     assert editor.is_modified()
     assert window.status.save_label.text() == "未保存"
-    window.actions_.save.trigger()
+    real_input.shortcut(window.tabs.current_editor().text_edit, "Ctrl+S")
     assert path.read_bytes() == before + "新添的一句。".encode()
     assert not editor.is_modified()
     assert window.status.save_label.text() == "已保存"
@@ -74,6 +75,12 @@ def test_zi_count_follows_typing(window, qtbot, type_at_end) -> None:
     assert window.status.chapter_label.text() == f"本文件 {start + 5:,} 字"
 
 
+def click_close_button(tabs, index: int) -> None:  # type: ignore[no-untyped-def]
+    """Click the × on a tab."""
+    button = tabs.tabBar().tabButton(index, QTabBar.ButtonPosition.RightSide)
+    real_input.click(button)
+
+
 def test_closing_a_modified_tab_asks(window, novel: Path, qtbot, dialogs, type_at_end) -> None:
     path = Project.open(novel).chapters[0].path
     before = path.read_bytes()
@@ -82,11 +89,11 @@ def test_closing_a_modified_tab_asks(window, novel: Path, qtbot, dialogs, type_a
     index = window.tabs.indexOf(editor)
 
     dialogs.answer(Button.Cancel)
-    assert not window.tabs.close_tab(index)
+    click_close_button(window.tabs, index)
     assert window.tabs.indexOf(editor) == index
 
     dialogs.answer(Button.Discard)
-    assert window.tabs.close_tab(index)
+    click_close_button(window.tabs, index)
     assert window.tabs.editor_for(path) is None
     assert path.read_bytes() == before
     assert [kind for kind, _title, _text in dialogs.asked] == ["question", "question"]
@@ -95,7 +102,8 @@ def test_closing_a_modified_tab_asks(window, novel: Path, qtbot, dialogs, type_a
     editor = window.open_path(path)
     type_at_end(editor, "保留")
     dialogs.answer(Button.Save)
-    assert window.tabs.close_tab(window.tabs.indexOf(editor))
+    click_close_button(window.tabs, window.tabs.indexOf(editor))
+    assert window.tabs.editor_for(path) is None
     assert path.read_bytes() == before + "保留".encode()
 
 
@@ -104,8 +112,9 @@ def test_closing_the_window_with_unsaved_edits_can_be_cancelled(
 ) -> None:
     type_at_end(window.tabs.current_editor(), "未存")
     dialogs.answer(Button.Cancel)
-    assert not window.close()
-    assert window.isVisible()
+    actions = window.actions_
+    real_input.from_menu_bar(window, actions.file_menu, actions.quit.text())  # 文件 ▸ 退出
+    assert dialogs.asked and window.isVisible()
     assert not window.summaries.worker.closed, "the window's work goes on"
 
 
@@ -113,11 +122,12 @@ def test_next_previous_and_new_chapter(window, novel: Path) -> None:
     project = Project.open(novel)
     last = project.chapters[-1]
     window.open_path(project.chapters[0].path)
-    window.chapters.next_chapter()
+    real_input.shortcut(window.tabs.current_editor().text_edit, "Ctrl+PgDown")
     assert window.tabs.current_editor().path == project.chapters[1].path
-    window.chapters.previous_chapter()
+    real_input.shortcut(window.tabs.current_editor().text_edit, "Ctrl+PgUp")
     assert window.tabs.current_editor().path == project.chapters[0].path
-    editor = window.chapters.new_chapter()
+    real_input.shortcut(window.tabs.current_editor().text_edit, "Ctrl+Shift+N")
+    editor = window.tabs.current_editor()
     assert editor.chapter == last.number + 1
     assert editor.path == project.new_chapter_path(last.number + 1)
     assert editor.path.read_text(encoding="utf-8") == f"# 第{last.number + 1}章 \n\n"

@@ -145,7 +145,7 @@ class Monkey:
         elif kind == "key":
             real_input.key(self.keyboard(), self.random.choice(KEYS))
         elif kind == "shortcut":
-            real_input.shortcut(self.keyboard(), self.random.choice(SHORTCUTS))
+            real_input.shortcut(self.keyboard(), self.random.choice(SHORTCUTS), wherever=True)
         else:
             real_input.type_chinese(self.keyboard(), self.random.choice(CHINESE))
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+import real_input
 from panel_wait import settled
 from PySide6.QtCore import Qt
 
@@ -51,7 +52,7 @@ def test_a_summary_older_than_the_chapter_needs_is_outdated_not_complete(
     assert window.open_project(book)
     window.chapters.open_chapter(100)
     panel = window.context_panel
-    panel.agent_picker.setCurrentIndex(panel.agent_picker.findData("MainWriter"))
+    real_input.pick(panel.agent_picker, "MainWriter")
     settled(qtbot, panel)
     cells = status_cells(panel)
     word, colour = cells["rolling.summary.51-55"]

@@ -7,9 +7,10 @@ import logging
 from pathlib import Path
 
 import pytest
+import real_input
 from pydantic import SecretStr
-from PySide6.QtCore import Qt, QTimer
-from PySide6.QtGui import QGuiApplication, QTextCursor
+from PySide6.QtCore import QPoint, Qt, QTimer
+from PySide6.QtGui import QGuiApplication
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QMessageBox
 
@@ -43,6 +44,45 @@ def _open_plan(window, chapter: int) -> None:
     window.open_path(window.project.plan_file(chapter))
 
 
+def _prepare(window):  # type: ignore[no-untyped-def]
+    """Click 准备 … 喂入 on the toolbar; the dialog it opened (or raised)."""
+    toolbar = window.actions_.toolbar
+    real_input.click(toolbar.widgetForAction(window.actions_.prepare_feed))
+    return window.prepare.dialog
+
+
+def _prepare_for(window, agent: str):  # type: ignore[no-untyped-def]
+    """Choose 喂入 ▸ the agent in the menu bar; the dialog it opened (None when it did not)."""
+    before = window.prepare.dialog
+    real_input.from_menu_bar(window, window.actions_.feed_menu, agent)
+    dialog = window.prepare.dialog
+    return dialog if dialog is not None and (dialog is before or dialog.isVisible()) else None
+
+
+def _send(dialog):  # type: ignore[no-untyped-def]
+    """Click 发送; the request it started (None when nothing started)."""
+    before = len(dialog.jobs)
+    for _ in range(500):  # a reply that just ended gives Send back a turn of the loop later
+        if dialog.send_button.isEnabled():
+            break
+        QTest.qWait(10)
+    real_input.click(dialog.send_button)
+    return dialog.jobs[-1] if len(dialog.jobs) > before else None
+
+
+def _char_point(editor, position: int) -> QPoint:  # type: ignore[no-untyped-def]
+    """Just right of the boundary before character `position`: a press there puts the caret
+    on that boundary."""
+    cursor = editor.text_edit.textCursor()
+    cursor.setPosition(position)
+    rect = editor.text_edit.cursorRect(cursor)
+    return QPoint(rect.center().x() + 1, rect.center().y())
+
+
+def _click_row(table, row: int) -> None:  # type: ignore[no-untyped-def]
+    real_input.click(table.viewport(), table.visualRect(table.model().index(row, 0)).center())
+
+
 def _cli_markdown(novel: Path, chapter: int, capsys) -> str:
     capsys.readouterr()
     assert main(["feed", str(novel), "--agent", "MainWriter", "--chapter", str(chapter)]) == 0
@@ -60,13 +100,13 @@ def test_button_menu_and_shortcut_exist(window) -> None:
     assert window.actions_.prepare_feed.shortcut().toString() == "Ctrl+Shift+P"
     assert window.actions_.prepare_feed.text() == "准备 MainWriter 喂入"
     picker = window.context_panel.agent_picker
-    picker.setCurrentIndex(picker.findData("FinalReviewer"))
+    real_input.pick(picker, "FinalReviewer")
     assert window.actions_.prepare_feed.text() == "准备 FinalReviewer 喂入"
     panel_button = window.context_panel.findChild(object, "prepareFeedButton")
     assert panel_button is not None and panel_button is not window.actions_.toolbar.widgetForAction(
         window.actions_.prepare_feed
     )
-    panel_button.click()  # the button at the top of the context panel
+    real_input.click(panel_button)  # the button at the top of the context panel
     dialog = window.prepare.dialog
     assert dialog.agent == "FinalReviewer" and dialog.chapter == 12
     agents = [a.data() for a in window.actions_.feed_menu.actions() if a.data()]
@@ -82,17 +122,17 @@ def test_button_menu_and_shortcut_exist(window) -> None:
 
 def test_copy_equals_the_cli_markdown_byte_for_byte(window, novel, capsys) -> None:
     _open_plan(window, 13)
-    window.actions_.prepare_feed.trigger()
+    real_input.shortcut(window.tabs.current_editor().text_edit, "Ctrl+Shift+P")
     dialog = window.prepare.dialog
     assert dialog.objectName() == "prepareFeedDialog" and dialog.isVisible()
     assert dialog.chapter == 13
     assert dialog.copy_button.isEnabled() and dialog.save_button.isEnabled()
     assert not dialog.copy_anyway_button.isVisible()
-    dialog.copy_button.click()
+    real_input.click(dialog.copy_button)
     expected = _cli_markdown(novel, 13, capsys)
     assert QGuiApplication.clipboard().text() == expected
     assert dialog.preview.raw.toPlainText() == expected
-    dialog.save_button.click()
+    real_input.click(dialog.save_button)
     [saved] = saved_feeds(window.project, 13)
     assert saved.path.read_bytes() == expected.encode("utf-8")
     assert saved.ready and not saved.sent and saved.agent == "MainWriter"
@@ -101,20 +141,20 @@ def test_copy_equals_the_cli_markdown_byte_for_byte(window, novel, capsys) -> No
 def test_missing_fixed_context_is_fixed_with_one_click(window, novel, qtbot) -> None:
     (novel / "references/fixed-context.md").unlink()
     _open_plan(window, 13)
-    dialog = window.prepare.open_default()
+    dialog = _prepare(window)
     assert dialog.checklist.marks["fixed"].text().startswith("✗")
     for button in (dialog.copy_button, dialog.save_button, dialog.send_button):
         assert not button.isEnabled()
     assert "固定层齐备" in dialog.reason.text()
     assert dialog.copy_button.toolTip() == dialog.reason.text()
     assert dialog.copy_anyway_button.isVisible()
-    dialog.copy_anyway_button.click()
+    real_input.click(dialog.copy_anyway_button)
     copied = QGuiApplication.clipboard().text()
     assert "- ✗ 固定层齐备" in copied and copied == dialog.markdown
 
     fix = dialog.findChild(object, "fix_fixed_context")
     with qtbot.waitSignal(window.summaries.done, timeout=60_000):
-        fix.click()
+        real_input.click(fix)
         assert not fix.isEnabled()  # running in the background
     assert (novel / "references/fixed-context.md").is_file()
     qtbot.waitUntil(lambda: dialog.checklist.marks["fixed"].text().startswith("✓"))
@@ -125,22 +165,24 @@ def test_missing_fixed_context_is_fixed_with_one_click(window, novel, qtbot) -> 
 
 def test_style_anchor_and_plan_fixes_create_and_open_the_files(window, novel) -> None:
     (novel / "meta/style-anchor.md").unlink()
-    dialog = window.prepare.open_for("MainWriter", 31)  # no plan, no outline section
+    real_input.fill(window.context_panel.chapter_picker, "31")  # no plan, no outline section
+    dialog = _prepare(window)
+    assert dialog.chapter == 31
     assert dialog.checklist.marks["style_anchor"].text().startswith("✗")
     assert dialog.checklist.marks["task"].text().startswith("✗")
     # The book has chapters: the anchor comes from a passage the author selects (a starting
     # choice from the chapter before is selected for them; tests/gui/test_webnovel_serial_gui.py
     # selects one by hand).
-    QTest.mouseClick(dialog.findChild(object, "fix_style_anchor_passage"), LEFT)
+    real_input.click(dialog.findChild(object, "fix_style_anchor_passage"))
     chooser = dialog.findChild(StyleAnchorDialog, "styleAnchorDialog")
     assert chooser.isVisible() and chooser.chapter() == 12
-    QTest.mouseClick(chooser.create_button, LEFT)
+    real_input.click(chooser.create_button)
     anchor = novel / "meta/style-anchor.md"
     assert anchor.read_text(encoding="utf-8").startswith("# 文风锚点")
     assert "摘自第12章" in anchor.read_text(encoding="utf-8")
     assert window.tabs.current_editor().path == anchor.resolve()
     assert dialog.checklist.marks["style_anchor"].text().startswith("✓")
-    dialog.findChild(object, "fix_plan").click()
+    real_input.click(dialog.findChild(object, "fix_plan"))
     plan = novel / "outline/chapters/ch031.md"
     assert plan.read_text(encoding="utf-8").startswith("---\ntype: plot")
     assert window.tabs.current_editor().path == plan.resolve()
@@ -155,20 +197,20 @@ def test_send_streams_into_a_draft_while_the_gui_ticks_then_cancel_keeps_it(
     window = _opened(make_window, novel, _settings(chat_server))
     chapter_bytes = (novel / "chapters/ch012.md").read_bytes()
     _open_plan(window, 13)
-    dialog = window.prepare.open_default()
+    dialog = _prepare(window)
     assert dialog.send_button.isEnabled(), dialog.reason.text()
     ticks: list[int] = []
     ticker = QTimer()
     ticker.setInterval(10)
     ticker.timeout.connect(lambda: ticks.append(1))
     ticker.start()
-    job = dialog.send()
+    job = _send(dialog)
     view = dialog.draft_views()[0]
     qtbot.waitUntil(lambda: len(view.text()) > 60, timeout=10_000)
     grown = [len(view.text())]
     qtbot.waitUntil(lambda: len(view.text()) > grown[0] + 12, timeout=10_000)
     assert job.is_running() and len(ticks) >= 5, "the GUI loop turns while the reply streams"
-    view.cancel_button.click()
+    real_input.click(view.cancel_button)
     ticker.stop()
     partial = view.text()
     assert job.state == "cancelled" and 0 < len(partial) < len(REPLY)
@@ -192,14 +234,14 @@ def test_a_whole_reply_is_saved_as_the_chapter_with_a_backup(
     window = _opened(make_window, novel, _settings(chat_server))
     old = (novel / "chapters/ch012.md").read_text(encoding="utf-8")
     window.open_path(window.project.chapter(12).path)
-    dialog = window.prepare.open_default()
-    job = dialog.send()
+    dialog = _prepare(window)
+    job = _send(dialog)
     _wait_for(qtbot, job)
     view = dialog.draft_views()[0]
     assert job.state == "done" and view.text() == REPLY
     assert "完成" in view.stats.text()
     dialogs.answer(QMessageBox.StandardButton.Yes)
-    view.save_button.click()
+    real_input.click(view.save_button)
     assert dialogs.asked[-1][0] == "question"
     assert (novel / "chapters/ch012.md").read_text(encoding="utf-8") == REPLY.strip("\n") + "\n"
     [backup] = (novel / ".workbench/backups").iterdir()
@@ -207,7 +249,7 @@ def test_a_whole_reply_is_saved_as_the_chapter_with_a_backup(
     assert (
         window.tabs.editor_for(window.project.chapter(12).path).text() == REPLY.strip("\n") + "\n"
     )
-    view.append_button.click()
+    real_input.click(view.append_button)
     text = (novel / "chapters/ch012.md").read_text(encoding="utf-8")
     assert text.count("第40段") == 2
 
@@ -219,8 +261,8 @@ def test_a_500_or_a_hang_leaves_the_chapter_alone_with_a_message(
     chat_server.play(Reply("status", status=500) if failure == "status" else Reply("hang"))
     window = _opened(make_window, novel, _settings(chat_server, read_timeout=0.5))
     before = {p: p.read_bytes() for p in (novel / "chapters").iterdir()}
-    dialog = window.prepare.open_default()
-    job = dialog.send()
+    dialog = _prepare(window)
+    job = _send(dialog)
     _wait_for(qtbot, job)
     assert job.state == "failed"
     expected = "HTTP 500" if failure == "status" else "read timeout"
@@ -237,8 +279,8 @@ def test_a_reply_cut_off_keeps_what_came_as_a_failed_draft(
 ) -> None:
     chat_server.play(Reply("cutoff", REPLY))
     window = _opened(make_window, novel, _settings(chat_server))
-    dialog = window.prepare.open_default()
-    job = dialog.send()
+    dialog = _prepare(window)
+    job = _send(dialog)
     _wait_for(qtbot, job)
     assert job.state == "failed" and "without [DONE]" in dialog.reason.text()
     assert job.text and REPLY.startswith(job.text)
@@ -253,23 +295,26 @@ def test_history_lists_the_sent_feed_and_diffs_blocks(
     chat_server.play(Reply("ok", "好的。"))
     window = _opened(make_window, novel, _settings(chat_server))
     _open_plan(window, 13)
-    dialog = window.prepare.open_default()
-    _wait_for(qtbot, dialog.send())
+    dialog = _prepare(window)
+    _wait_for(qtbot, _send(dialog))
     history = dialog.history
+    real_input.click(dialog.tabs.tabBar(), dialog.tabs.tabBar().tabRect(1).center())
+    assert dialog.tabs.currentWidget() is history
     assert history.table.rowCount() == 1
     assert history.table.item(0, 1).text() == "MainWriter"
     assert history.table.item(0, 5).text() == "是"  # sent
-    history.table.selectRow(0)
-    history.open_button.click()
+    _click_row(history.table, 0)
+    real_input.click(history.open_button)
     assert history.pane.toPlainText() == dialog.markdown  # read-only, exactly as sent
     # A second feed after the author edits the plan: the diff names the changed block.
     plan = novel / "outline/chapters/ch013.md"
     plan.write_text(plan.read_text(encoding="utf-8") + "\n- 新增：灯芯里藏着一封信。\n", "utf-8")
-    dialog.refresh()
-    dialog.save_button.click()
+    real_input.click(dialog.refresh_button)
+    real_input.click(dialog.save_button)
     assert history.table.rowCount() == 2
-    history.table.selectAll()
-    history.compare_button.click()
+    _click_row(history.table, 0)
+    real_input.shortcut(history.table, "Ctrl+A")
+    real_input.click(history.compare_button)
     changed = {c.heading for c in history.last_changes if c.kind == "changed"}
     assert any(h.startswith("任务 · 本章规划 · 第13章") for h in changed)
     assert "本章规划" in history.pane.toPlainText()
@@ -283,15 +328,15 @@ def test_the_api_key_lands_in_no_file_or_log(
     caplog.set_level(logging.DEBUG)
     chat_server.play(Reply("ok", f"正文里回显了密钥 {KEY} 。", chunk_size=5), Reply("echo"))
     window = _opened(make_window, novel, _settings(chat_server))
-    dialog = window.prepare.open_default()
-    job = dialog.send()
+    dialog = _prepare(window)
+    job = _send(dialog)
     _wait_for(qtbot, job)
     assert job.state == "failed" and "key" in job.error  # an echoed key is refused
     assert KEY not in dialog.draft_views()[0].text() and KEY not in job.text
-    job = dialog.send()  # the endpoint quotes the Authorization header in its error
+    job = _send(dialog)  # the endpoint quotes the Authorization header in its error
     _wait_for(qtbot, job)
     assert job.state == "failed" and KEY not in dialog.reason.text()
-    dialog.save_button.click()
+    real_input.click(dialog.save_button)
     files = [p for p in novel.rglob("*") if p.is_file()]
     assert any("feeds" in p.parts for p in files)
     assert not any("drafts" in p.parts for p in files), "a refused reply leaves no draft"
@@ -301,13 +346,12 @@ def test_the_api_key_lands_in_no_file_or_log(
 
 def test_battleagent_needs_a_selection(window, dialogs) -> None:
     editor = window.tabs.current_editor()
-    assert window.prepare.open_for("BattleAgent") is None
+    assert _prepare_for(window, "BattleAgent") is None
     assert dialogs.asked[-1][0] == "information" and "选" in dialogs.asked[-1][2]
-    cursor = editor.text_edit.textCursor()
-    cursor.setPosition(20)
-    cursor.setPosition(120, QTextCursor.MoveMode.KeepAnchor)
-    editor.text_edit.setTextCursor(cursor)
-    dialog = window.prepare.open_for("BattleAgent")
+    real_input.drag(editor.text_edit.viewport(), _char_point(editor, 20), _char_point(editor, 120))
+    assert editor.text_edit.textCursor().selectionStart() == 20
+    assert editor.text_edit.textCursor().selectionEnd() == 120
+    dialog = _prepare_for(window, "BattleAgent")
     passage = next(b for b in dialog.feed.blocks if b.kind == "passage")
     assert passage.section == "20:120"
     assert editor.text()[20:120].strip()[:10] in passage.text
@@ -319,7 +363,7 @@ def test_unsaved_editor_text_is_in_the_feed_and_not_written(window, novel, type_
     editor = window.open_path(window.project.chapter(12).path)
     type_at_end(editor, "\n沈砚在灯下写完了最后一行，尚未保存。")
     _open_plan(window, 13)
-    dialog = window.prepare.open_default()
+    dialog = _prepare(window)
     assert "尚未保存" in dialog.markdown
     assert chapter.read_bytes() == on_disk
 
@@ -329,10 +373,10 @@ def test_a_missing_rolling_summary_is_generated_in_the_background(window, novel,
     text = summary.read_text(encoding="utf-8")
     summary.write_text(text[: text.index("## 滚动摘要 Ch6")], encoding="utf-8")
     _open_plan(window, 13)
-    dialog = window.prepare.open_default()
+    dialog = _prepare(window)
     assert dialog.checklist.marks["rolling"].text().startswith("✗")
     with qtbot.waitSignal(window.summaries.done, timeout=60_000):
-        dialog.findChild(object, "fix_rolling_summary").click()
+        real_input.click(dialog.findChild(object, "fix_rolling_summary"))
     qtbot.waitUntil(lambda: dialog.checklist.marks["rolling"].text().startswith("✓"))
     assert "## 滚动摘要 Ch6-Ch10" in summary.read_text(encoding="utf-8")
     assert dialog.copy_button.isEnabled()
@@ -342,7 +386,7 @@ def test_a_stale_fixed_context_shows_its_warning_with_regenerate(window, novel) 
     world = novel / "worldbuilding/world.md"
     world.write_text(world.read_text(encoding="utf-8") + "\n新添的一条设定。\n", encoding="utf-8")
     _open_plan(window, 13)
-    dialog = window.prepare.open_default()
+    dialog = _prepare(window)
     assert dialog.feed.ready and dialog.copy_button.isEnabled()  # stale warns, never blocks
     button = dialog.findChild(object, "fix_fixed_context_stale")
     assert button is not None and button.text() == "重新生成"
@@ -355,8 +399,8 @@ def test_a_429_is_retried_and_the_reply_still_arrives(
     busy = Reply("status", status=429, headers=(("Retry-After", "0"),))
     chat_server.play(busy, Reply("ok", REPLY))
     window = _opened(make_window, novel, _settings(chat_server, max_retries=2))
-    dialog = window.prepare.open_default()
-    job = dialog.send()
+    dialog = _prepare(window)
+    job = _send(dialog)
     _wait_for(qtbot, job)
     assert job.state == "done" and dialog.draft_views()[0].text() == REPLY
     assert len(chat_server.requests) == 2
@@ -368,8 +412,8 @@ def test_no_server_at_all_says_so_and_keeps_the_draft_tab(
     settings = _settings(chat_server)
     closed = settings.llm.model_copy(update={"base_url": "http://127.0.0.1:9/v1"})
     window = _opened(make_window, novel, settings.model_copy(update={"llm": closed}))
-    dialog = window.prepare.open_default()
-    job = dialog.send()
+    dialog = _prepare(window)
+    job = _send(dialog)
     _wait_for(qtbot, job)
     assert job.state == "failed" and "127.0.0.1:9" in dialog.reason.text()
     assert dialog.draft_views()[0].discard_button.isEnabled()
@@ -380,8 +424,8 @@ def test_closing_the_dialog_mid_stream_keeps_the_partial_draft(
 ) -> None:
     chat_server.play(Reply("ok", REPLY, chunk_size=6, delay=0.05))
     window = _opened(make_window, novel, _settings(chat_server))
-    dialog = window.prepare.open_default()
-    job = dialog.send()
+    dialog = _prepare(window)
+    job = _send(dialog)
     qtbot.waitUntil(lambda: len(job.text) > 30, timeout=10_000)
     dialog.close()
     assert job.state == "cancelled"
@@ -394,13 +438,13 @@ def test_preparing_again_keeps_the_drafts_and_a_new_feed_asks_while_one_streams(
 ) -> None:
     chat_server.play(Reply("ok", REPLY, chunk_size=6, delay=0.05))
     window = _opened(make_window, novel, _settings(chat_server))
-    dialog = window.prepare.open_default()
-    job = dialog.send()
-    assert window.prepare.open_default() is dialog and dialog.draft_views()
+    dialog = _prepare(window)
+    job = _send(dialog)
+    assert _prepare(window) is dialog and dialog.draft_views()
     dialogs.answer(QMessageBox.StandardButton.No)
-    assert window.prepare.open_for("OOCGuardian") is dialog and job.is_running()
+    assert _prepare_for(window, "OOCGuardian") is dialog and job.is_running()
     dialogs.answer(QMessageBox.StandardButton.Yes)
-    other = window.prepare.open_for("OOCGuardian")
+    other = _prepare_for(window, "OOCGuardian")
     assert other is not dialog and other.agent == "OOCGuardian"
     assert job.state == "cancelled"
     _wait_for(qtbot, job)
@@ -411,12 +455,13 @@ def test_the_preview_renders_markdown_with_raw_html_disabled(window, novel) -> N
     html = '<img src="file:///etc/passwd"><b style="color:red">粗</b>'
     plan.write_text(plan.read_text(encoding="utf-8") + f"\n{html}\n", encoding="utf-8")
     _open_plan(window, 13)
-    dialog = window.prepare.open_default()
+    dialog = _prepare(window)
     rendered = dialog.preview.rendered.document()
     assert html in rendered.toPlainText()  # shown as text, never as markup
     assert "<img" not in rendered.toHtml().replace("&lt;img", "")
     assert "本次实际喂入的上下文清单" in rendered.toPlainText()
-    dialog.preview.raw_toggle.click()
+    toggle = dialog.preview.raw_toggle
+    real_input.click(toggle, QPoint(6, toggle.height() // 2))  # on the box
     assert dialog.preview.stack.currentWidget() is dialog.preview.raw
 
 
@@ -428,16 +473,16 @@ def test_send_uses_the_model_profile_endpoint_when_settings_name_none(
     settings = Settings(model_profile="ollama", profiles={"ollama": local})
     save_settings(settings)  # the feed's profile comes from the user's settings file
     window = _opened(make_window, novel, settings)
-    dialog = window.prepare.open_default()
+    dialog = _prepare(window)
     assert dialog.feed.profile.name == "ollama"
-    job = dialog.send()
+    job = _send(dialog)
     _wait_for(qtbot, job)
     assert job.state == "done" and chat_server.requests[-1].body["model"] == "qwen3:32b"
 
 
 def test_a_hosted_profile_without_a_key_says_so(make_window, novel) -> None:
     window = _opened(make_window, novel, Settings(model_profile="deepseek-v4"))
-    dialog = window.prepare.open_default()
+    dialog = _prepare(window)
     assert not dialog.send_button.isEnabled()
     assert "需要 API 密钥" in dialog.reason.text()
     assert "api.deepseek.com" in dialog.reason.text()
@@ -448,7 +493,7 @@ def test_no_endpoint_at_all_names_the_settings(make_window, novel) -> None:
     window = make_window(Settings(model_profile="ollama", profiles={"ollama": bare}))
     save_settings(window.settings)
     assert window.open_project(novel)
-    dialog = window.prepare.open_default()
+    dialog = _prepare(window)
     assert not dialog.send_button.isEnabled()
     assert dialog.reason.text().startswith("未配置模型端点")
 
@@ -458,13 +503,14 @@ def test_the_current_feed_is_compared_with_the_one_sent_for_the_previous_chapter
 ) -> None:
     chat_server.play(Reply("ok", "好的。"))
     window = _opened(make_window, novel, _settings(chat_server))
-    dialog = window.prepare.open_default()
+    dialog = _prepare(window)
     assert dialog.chapter == 12
-    _wait_for(qtbot, dialog.send())
+    _wait_for(qtbot, _send(dialog))
     _open_plan(window, 13)
-    dialog = window.prepare.open_default()
+    dialog = _prepare(window)
     assert dialog.chapter == 13
-    dialog.history.previous_button.click()
+    real_input.click(dialog.tabs.tabBar(), dialog.tabs.tabBar().tabRect(1).center())
+    real_input.click(dialog.history.previous_button)
     kinds = {c.heading: c.kind for c in dialog.history.last_changes}
     assert kinds["滚动层 · 前文原文 · 第12章（chapters/ch012.md）"] == "added"
     assert kinds["滚动层 · 前文原文 · 第9章（chapters/ch009.md）"] == "removed"

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 import real_input
 from conftest import StandardButton
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QPoint, Qt
 from PySide6.QtGui import QAction
 
 from workbench.cli.main import main
@@ -22,6 +22,26 @@ ROLLING = "references/rolling-summary.md"
 
 def summary_children() -> list[str]:
     return [p.name for p in multiprocessing.active_children() if p.name.startswith("summary ")]
+
+
+def open_jobs(window):  # type: ignore[no-untyped-def]
+    """喂入 ▸ 摘要任务 in the menu bar; the queue view it shows."""
+    actions = window.actions_
+    real_input.from_menu_bar(window, actions.feed_menu, actions.summary_jobs.text())
+    view = window.summary_policy.jobs_dialog
+    assert view.isVisible()
+    return view
+
+
+def save(editor) -> None:  # type: ignore[no-untyped-def]
+    """Ctrl+S with the caret in the editor."""
+    real_input.shortcut(editor.text_edit, "Ctrl+S")
+
+
+def caret_menu(editor, position: int):  # type: ignore[no-untyped-def]
+    """The editor's context menu, opened by a right-click on the character at `position`."""
+    point = real_input.text_in_sight(editor.text_edit, position)
+    return real_input.open_menu(editor.text_edit.viewport(), point)
 
 
 def states(window) -> list[tuple[str, str]]:
@@ -48,7 +68,7 @@ def test_saving_the_last_chapter_of_an_imported_book_asks_first_and_cancel_stops
     # 120 chapters, no summary: saving 120 calls for Ch1-5 … Ch116-120, 24 ranges. No.
     dialogs.answer(StandardButton.No)
     type_at_end(editor, "\n")
-    assert window.tabs.save(editor)
+    save(editor)
     kind, _title, text = dialogs.asked[-1]
     assert kind == "question"
     assert "24" in text and "Ch1-5, Ch6-10, …, Ch111-115, Ch116-120" in text
@@ -59,7 +79,7 @@ def test_saving_the_last_chapter_of_an_imported_book_asks_first_and_cancel_stops
     dialogs.answer(StandardButton.Yes)
     type_at_end(editor, "\n")
     with qtbot.waitSignal(window.summaries.running, timeout=10_000):
-        assert window.tabs.save(editor)
+        save(editor)
     # 24 summaries, then the upkeep proposals of the same 24 ranges (issue 24), free offline:
     # the one question covered both.
     assert len(states(window)) == 48
@@ -68,9 +88,10 @@ def test_saving_the_last_chapter_of_an_imported_book_asks_first_and_cancel_stops
     qtbot.waitUntil(lambda: summary_children() == ["summary Ch1-5"], timeout=10_000)
 
     # Cancelling the running job from the queue view stops its process and writes nothing.
-    view = window.summary_policy.open_jobs()
-    first = window.summary_policy.jobs_model.index(0, Column.RANGE).data(JOB_ID_ROLE)
-    view.select_job(first)
+    view = open_jobs(window)
+    first_row = window.summary_policy.jobs_model.index(0, Column.RANGE)
+    first = first_row.data(JOB_ID_ROLE)
+    real_input.click(view.view.viewport(), view.view.visualRect(first_row).center())
     assert view.cancel_button.isEnabled()
     with qtbot.waitSignal(window.summaries.cancelled, timeout=5_000) as cancelled:
         real_input.click(view.cancel_button)
@@ -102,7 +123,7 @@ def test_a_single_job_for_a_model_endpoint_asks_with_a_token_estimate(
     editor = window.open_path(window.project.chapter(10).path)
     dialogs.answer(StandardButton.No)
     type_at_end(editor, "\n")
-    assert window.tabs.save(editor)
+    save(editor)
     _kind, _title, asked = dialogs.asked[-1]
     assert "Ch6-10" in asked and "token" in asked
     assert window.summaries.is_idle() and not chat_server.requests
@@ -110,13 +131,13 @@ def test_a_single_job_for_a_model_endpoint_asks_with_a_token_estimate(
 
 
 def test_regenerating_one_range_from_the_queue_view(window, novel, dialogs, qtbot):
-    view = window.summary_policy.open_jobs()
+    view = open_jobs(window)
     # Both sections of the sample were written by hand: regenerating asks before replacing.
     assert [view.ranges.itemText(i) for i in range(view.ranges.count())] == [
         "Ch1-5（手写）",
         "Ch6-10（手写）",
     ]
-    view.ranges.setCurrentIndex(1)
+    real_input.pick(view.ranges, "Ch6-10（手写）")
     dialogs.answer(StandardButton.No)
     real_input.click(view.regenerate_button)
     assert dialogs.asked[-1][1] == "替换手写的摘要？"
@@ -142,9 +163,8 @@ def test_the_context_panel_marks_a_stale_section_naming_the_chapter(
     window = make_window()
     assert window.open_project(novel)
     panel = window.context_panel
-    panel.agent_picker.setCurrentIndex(panel.agent_picker.findData("MainWriter"))
-    panel.follow_chapter(13)
-    panel.rebuild_now()
+    real_input.pick(panel.agent_picker, "MainWriter")
+    real_input.fill(panel.chapter_picker, "13")
     qtbot.waitUntil(
         lambda: any("第7章" in line for line in panel.summary.checklist_lines()), timeout=15_000
     )
@@ -154,8 +174,7 @@ def test_the_context_panel_marks_a_stale_section_naming_the_chapter(
 
 def test_regenerating_a_summary_from_its_block_in_the_context_panel(window, novel, dialogs, qtbot):
     panel = window.context_panel
-    panel.follow_chapter(13)
-    panel.rebuild_now()
+    real_input.fill(panel.chapter_picker, "13")
     qtbot.waitUntil(
         lambda: panel.current is not None and panel.current.job_id == panel.refresher.latest_id,
         timeout=15_000,
@@ -167,11 +186,15 @@ def test_regenerating_a_summary_from_its_block_in_the_context_panel(window, nove
         if model.index(r, 0).data(Qt.ItemDataRole.UserRole) == "rolling.summary.6-10"
     )
     assert model.index(row, 0).data(COVERS_ROLE) == (6, 10)  # the block's range, not its id
-    menu = panel.block_menu(model.index(row, 0))
-    regenerate = next(a for a in menu.actions() if a.text() == "重新生成此摘要")
+    source = model.index(row, 0)
+    section = next(s for s in panel.sections.values() if s.proxy.mapFromSource(source).isValid())
+    cell = section.view.visualRect(section.proxy.mapFromSource(source))
+    menu = real_input.open_menu(
+        section.view.viewport(), QPoint(cell.left() + 20, cell.center().y())
+    )
     dialogs.answer(StandardButton.Yes)  # the sample's section was written by hand
     with qtbot.waitSignal(window.summaries.done, timeout=30_000):
-        regenerate.trigger()
+        real_input.choose(menu, "重新生成此摘要")
     assert dialogs.asked[-1][1] == "替换手写的摘要？"
     assert states(window) == [("Ch6-10", "done")]
     assert "## 滚动摘要 Ch6-Ch10\n<!-- workbench:chapters" in (novel / ROLLING).read_text("utf-8")
@@ -184,30 +207,22 @@ def test_regenerating_a_summary_from_the_editor_on_the_rolling_summary_file(
     text = editor.shown_text()
     # The pointer inside a subsection of `## 滚动摘要 Ch6-Ch10` still names that range.
     inside = text.index("###", text.index("## 滚动摘要 Ch6-Ch10"))
-    cursor = editor.text_edit.textCursor()
-    cursor.setPosition(inside + 4)
-    point = editor.text_edit.cursorRect(cursor).center()
-    regenerate = editor.context_menu(point).findChild(QAction, "regenerateSummary")
+    menu = caret_menu(editor, inside + 4)
+    regenerate = menu.findChild(QAction, "regenerateSummary")
     assert regenerate is not None and regenerate.text() == "重新生成此摘要"
     dialogs.answer(StandardButton.Yes)  # the sample's section was written by hand
     with qtbot.waitSignal(window.summaries.done, timeout=30_000):
-        regenerate.trigger()
+        real_input.choose(menu, "regenerateSummary")
     assert states(window) == [("Ch6-10", "done")]
     assert "## 滚动摘要 Ch6-Ch10\n<!-- workbench:chapters" in (novel / ROLLING).read_text("utf-8")
 
 
 def test_no_regenerate_action_outside_a_summary_or_in_other_files(window, novel):
     editor = window.open_path(novel / ROLLING)
-    assert (
-        editor.context_menu(editor.text_edit.cursorRect().center()).findChild(
-            QAction, "regenerateSummary"
-        )
-        is None
-    )  # the caret starts on the file's title, `# 滚动摘要`
+    menu = caret_menu(editor, 2)  # on the file's title, `# 滚动摘要`
+    assert menu.findChild(QAction, "regenerateSummary") is None
+    real_input.key(menu, Qt.Key.Key_Escape)
     chapter = window.open_path(window.project.chapter(3).path)
-    assert (
-        chapter.context_menu(chapter.text_edit.cursorRect().center()).findChild(
-            QAction, "regenerateSummary"
-        )
-        is None
-    )
+    menu = caret_menu(chapter, 6)  # not where the last right-click was: no double-click
+    assert menu.findChild(QAction, "regenerateSummary") is None
+    real_input.key(menu, Qt.Key.Key_Escape)

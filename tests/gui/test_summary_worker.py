@@ -9,6 +9,7 @@ import signal
 from pathlib import Path
 
 import pytest
+import real_input
 from PySide6.QtCore import QTimer
 
 from workbench.book.project import Project
@@ -59,7 +60,7 @@ def test_saving_chapter_10_queues_one_job_and_writes_it_in_the_background(
     editor = window.open_path(Project.open(novel).chapter(10).path)
     type_at_end(editor, "\n")
     with qtbot.waitSignal(window.summaries.done, timeout=30_000) as done:
-        window.actions_.save.trigger()
+        real_input.shortcut(window.tabs.current_editor().text_edit, "Ctrl+S")
         # The range's upkeep proposals (issue 24) follow its summary in the same queue.
         assert queued == ["Ch6-10", "upkeep Ch6-10"]
     ticker.stop()

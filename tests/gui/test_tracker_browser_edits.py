@@ -10,6 +10,8 @@ from pathlib import Path
 import real_input
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtGui import QTextCursor
+from PySide6.QtWidgets import QApplication
+from tracker_input import at_chapter, click_row, raised
 
 from workbench.gui.trackers.entry_dialog import EntryDialog
 from workbench.gui.trackers.ledger_model import ID_ROLE
@@ -29,10 +31,9 @@ def row_line(text: str, entry_id: str) -> str:
 def test_resolving_changes_exactly_that_rows_status_cell(window, novel: Path) -> None:
     path = novel / PLOT
     before = path.read_text("utf-8")
-    browser = window.tracker_browser
-    window.tracker_dock.raise_()  # the author brings 追踪表 to the front and clicks
-    browser.set_chapter(13)
-    assert browser.ledger.select("F007")
+    browser = raised(window)
+    at_chapter(browser, 13)
+    click_row(browser.ledger, "F007")
     real_input.click(browser.ledger.resolve_button)
     after = path.read_text("utf-8")
     old = row_line(before, "F007")
@@ -44,7 +45,7 @@ def test_resolving_changes_exactly_that_rows_status_cell(window, novel: Path) ->
     model = browser.ledger.model
     state = Qt.ItemDataRole.UserRole + 1
     assert model.index(model.row_of("F007"), 0).data(state) == "resolved"
-    browser.set_chapter(12)  # resolved at 13: still open, and overdue, at 12
+    at_chapter(browser, 12)  # resolved at 13: still open, and overdue, at 12
     assert model.index(model.row_of("F007"), 0).data(state) == "overdue"
     assert browser.message.text() == "F007 已在第13章回收"
 
@@ -52,15 +53,18 @@ def test_resolving_changes_exactly_that_rows_status_cell(window, novel: Path) ->
 def test_adding_an_entry_appends_one_row_and_nothing_else(window, novel: Path) -> None:
     path = novel / PLOT
     before = path.read_text("utf-8")
-    browser = window.tracker_browser
-    browser.set_chapter(13)
-    dialog = browser.new_entry()
+    browser = raised(window)
+    at_chapter(browser, 13)
+    real_input.click(browser.ledger.add_button)
+    dialog = QApplication.activeModalWidget()
+    assert dialog.objectName() == "foreshadowingEntryDialog"
     assert dialog.id_edit.text() == "F018"
     assert dialog.planted_spin.value() == 13
-    dialog.content_edit.setText("灯牌背面的“渊”字遇血发烫")
-    dialog.payoff_spin.setValue(20)
-    dialog.keywords_edit.setText("渊, 灯牌")
-    dialog.accept()
+    real_input.fill(dialog.content_edit, "灯牌背面的“渊”字遇血发烫")
+    real_input.fill(dialog.payoff_spin, "20")
+    real_input.fill(dialog.keywords_edit, "渊, 灯牌")
+    real_input.key(dialog.keywords_edit, Qt.Key.Key_Return)  # the dialog's default button
+    assert not dialog.isVisible()
     after = path.read_text("utf-8")
     last = row_line(before, "F017")
     new = "| F018 | 灯牌背面的“渊”字遇血发烫 | 13 | 20 | 未回收 | 支线 | | 渊, 灯牌 |"
@@ -117,25 +121,30 @@ def test_edit_a_cell_in_place(window, novel: Path) -> None:
 
 def test_abandon_and_reorder(window, novel: Path) -> None:
     path = novel / PLOT
-    browser = window.tracker_browser
-    assert browser.abandon("F012")
+    browser = raised(window)
+    click_row(browser.ledger, "F012")
+    real_input.click(browser.ledger.abandon_button)
     assert "| F012 |" in path.read_text("utf-8") and "| 装饰 | 谢灵均 |" in path.read_text("utf-8")
     assert row_line(path.read_text("utf-8"), "F012").split("|")[5].strip() == "废弃"
     before = path.read_text("utf-8")
-    assert browser.move("F013", -1)
+    click_row(browser.ledger, "F013")
+    real_input.click(browser.ledger.up_button)
     after = path.read_text("utf-8")
     assert after.index("| F013 |") < after.index("| F012 |")
     assert sorted(after.splitlines()) == sorted(before.splitlines())
-    assert not browser.move("F001", -1), "already first in its table"
+    click_row(browser.ledger, "F001")
+    real_input.click(browser.ledger.up_button)  # already first in its table
     assert path.read_text("utf-8") == after
 
 
 def test_a_file_changed_on_disk_is_reloaded_and_the_edit_refused(window, novel: Path) -> None:
     path = novel / PLOT
+    browser = raised(window)
+    click_row(browser.ledger, "F007")
     external = path.read_text("utf-8").replace("谢远舟同下寒渊", "谢远舟随队下寒渊")
     path.write_text(external, "utf-8")
-    # Before the watcher's batch arrives: the browser still shows the old text.
-    assert not window.tracker_browser.resolve("F007")
+    # Clicked before the watcher's batch arrives: the browser still shows the old text.
+    real_input.click(browser.ledger.resolve_button)
     assert path.read_text("utf-8") == external
     assert "已在磁盘上被改动，已重新载入" in window.tracker_browser.message.text()
     model = window.tracker_browser.ledger.model
@@ -149,7 +158,9 @@ def test_an_open_tracker_with_unsaved_edits_is_not_written(
     before = path.read_bytes()
     editor = window.open_path(path)
     type_at_end(editor, "\n作者正在手改这个表。")
-    assert not window.tracker_browser.resolve("F007")
+    browser = raised(window)
+    click_row(browser.ledger, "F007")
+    real_input.click(browser.ledger.resolve_button)
     assert path.read_bytes() == before
     assert "未保存的修改" in window.tracker_browser.message.text()
 
@@ -202,19 +213,20 @@ def test_a_malformed_tracker_is_read_only_and_never_written(window, novel: Path,
     dialog.accept()
     assert path.read_bytes() == broken.encode("utf-8")
     assert "有错误，这里只读" in browser.message.text()
-    browser.errors.itemActivated.emit(browser.errors.item(0))
+    raised(window)
+    first_error = browser.errors.visualItemRect(browser.errors.item(0)).center()
+    real_input.double_click(browser.errors.viewport(), first_error)
     assert window.tabs.current_editor().path == path
 
 
 def test_double_clicking_a_chapter_cell_opens_that_chapter(window, novel: Path, qtbot) -> None:
-    browser = window.tracker_browser
+    browser = raised(window)
     table = browser.ledger.table
     model = browser.ledger.model
     source = model.index(model.row_of("F004"), model.column_of("planted"))
     index = browser.ledger.proxy.mapFromSource(source)
-    table.scrollTo(index)
-    rect = table.visualRect(index)
-    qtbot.mouseDClick(table.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
+    real_input.column_in_sight(table, index.column())
+    real_input.double_click(table.viewport(), real_input.scroll_to(table, index))
     assert window.tabs.current_editor().chapter == 3
     assert browser.chapter == 3, "the browser follows the editor to chapter 3"
     # 计划回收 20 is not written and has no plan file, but outline.md's `### 第20章` section is
@@ -229,9 +241,9 @@ def test_double_clicking_a_chapter_cell_opens_that_chapter(window, novel: Path, 
 
 
 def test_pinning_an_entry_into_the_feed(window, novel: Path) -> None:
-    browser = window.tracker_browser
-    browser.ledger.select("F011")
-    browser.ledger.pin_button.click()
+    browser = raised(window)
+    click_row(browser.ledger, "F011")
+    real_input.click(browser.ledger.pin_button)
     pins = json.loads((novel / "meta" / "pins.json").read_text("utf-8"))
     assert pins["pins"] == ["F011"]
     assert browser.ledger.table.selectionModel().selectedRows()[0].data(ID_ROLE) == "F011"

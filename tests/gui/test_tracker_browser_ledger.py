@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 import real_input
 from PySide6.QtCore import QPoint, Qt
+from tracker_input import at_chapter, clear, click_row, raised
 
 from workbench.cli.main import main
 from workbench.gui.trackers.ledger_model import ID_ROLE, STATE_ROLE
@@ -20,26 +21,8 @@ def browser_of(window):
 
 @pytest.fixture
 def browser(window):
-    """The tracker browser, its dock brought in front by a click on its tab."""
-    real_input.raise_dock(window, window.tracker_dock)
-    return window.tracker_browser
-
-
-def at_chapter(browser, chapter: int) -> None:
-    """Type the chapter into the browser's chapter box, as the author does."""
-    real_input.fill(browser.chapter_spin, str(chapter))
-    assert browser.chapter == chapter
-
-
-def clear(ledger) -> None:
-    real_input.click(ledger.clear_button)
-
-
-def click_row(ledger, entry_id: str) -> None:
-    """Click the row of an entry in the ledger's table."""
-    row = ledger.proxy.mapFromSource(ledger.model.index(ledger.model.row_of(entry_id), 0))
-    point = real_input.scroll_to(ledger.table, row)
-    real_input.click(ledger.table.viewport(), point)
+    """The tracker browser, its dock in front."""
+    return raised(window)
 
 
 def shown(browser) -> list[str]:

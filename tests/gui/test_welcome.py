@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import real_input
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QMessageBox
 
@@ -25,7 +26,7 @@ def test_the_sample_button_copies_the_sample_into_a_new_folder_and_opens_it(
     monkeypatch.setattr(welcome, "user_documents_dir", lambda: str(tmp_path))
     window = make_window()
     dialogs.answer(Ok)
-    window.welcome.sample_button.click()
+    real_input.click(window.welcome.sample_button)
 
     target = tmp_path / "Workbench" / welcome.SAMPLE_FOLDER_NAME
     assert "烬灯录" in dialogs.asked[0][2] and str(target) in dialogs.asked[0][2]
@@ -42,7 +43,7 @@ def test_cancelling_the_sample_copy_writes_nothing(make_window, dialogs, tmp_pat
     monkeypatch.setattr(welcome, "user_documents_dir", lambda: str(tmp_path))
     window = make_window()
     dialogs.answer(Cancel)
-    window.welcome.sample_button.click()
+    real_input.click(window.welcome.sample_button)
     assert window.project is None
     assert list(tmp_path.iterdir()) == []
 
@@ -54,5 +55,6 @@ def test_a_recent_project_opens_from_the_page(make_window, novel):
     second = make_window(first.settings)
     item = second.welcome.recent.item(0)
     assert item.data(Qt.ItemDataRole.UserRole) == str(novel)
-    second.welcome.recent.itemActivated.emit(item)
+    recent = second.welcome.recent
+    real_input.double_click(recent.viewport(), recent.visualItemRect(item).center())
     assert second.project is not None and second.project.root == novel

@@ -54,6 +54,11 @@ class Language:
             self._translators.append(qt_base)
         return True
 
+    @staticmethod
+    def in_source_language() -> bool:
+        """Whether the UI shows the source strings (English): no translation installed."""
+        return not Language._translators
+
 
 def qm_path(language: str) -> Path:
     """Where the compiled translation for `language` is expected."""

@@ -16,6 +16,7 @@ from PySide6.QtGui import QColor
 from workbench.feed import Block, Feed, Status
 from workbench.feed.model import Item, zi
 from workbench.gui.context.worker import PanelFeed
+from workbench.gui.engine_words import engine_text
 
 Index = QModelIndex | QPersistentModelIndex
 ROOT = QModelIndex()  # the invisible root, as a default argument
@@ -283,7 +284,7 @@ class ContextModel(QAbstractItemModel):
         if tokens is not None:
             parts.append(self.tr("%1 tokens").replace("%1", f"{tokens:,}"))
         if item.reasons:
-            parts.append("；".join(item.reasons))
+            parts.append(engine_text("；".join(item.reasons)))
         return " · ".join(parts)
 
     def item_name(self, item: Item) -> str:
@@ -335,7 +336,8 @@ class ContextModel(QAbstractItemModel):
             where = block.source + (f" § {block.section}" if block.section else "")
             lines.append(self.tr("Source: %1").replace("%1", _escape(where)))
         lines.append(
-            self.block_status_word(block) + (f" — {_escape(block.reason)}" if block.reason else "")
+            self.block_status_word(block)
+            + (f" — {_escape(engine_text(block.reason))}" if block.reason else "")
         )
         if row.room is not None:
             measure = self.tr("cap") if block.cap is not None else self.tr("group room")
@@ -349,7 +351,7 @@ class ContextModel(QAbstractItemModel):
             lines.append(self.tr("Outside the groups: never trimmed or dropped"))
         lines += [_escape(note) for note in row.ledger]
         if block.fix:
-            lines.append(self.tr("Fix: %1").replace("%1", _escape(block.fix)))
+            lines.append(self.tr("Fix: %1").replace("%1", _escape(engine_text(block.fix))))
         if block.source:
             lines.append(self.tr("Double-click to open the source"))
         return "<br>".join(lines)
@@ -358,7 +360,8 @@ class ContextModel(QAbstractItemModel):
         """The entry's line, why it is relevant, and the ranker's score with its parts."""
         lines = [_escape(item.text.removeprefix("- "))]
         if item.reasons:
-            lines.append(self.tr("Why: %1").replace("%1", _escape("；".join(item.reasons))))
+            why = engine_text("；".join(item.reasons))
+            lines.append(self.tr("Why: %1").replace("%1", _escape(why)))
         if item.score:
             parts = ", ".join(f"{name} {value:.2f}" for name, value in item.score.items())
             lines.append(self.tr("Score: %1").replace("%1", parts))

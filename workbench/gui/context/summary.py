@@ -11,6 +11,7 @@ from workbench.feed.model import ChecklistItem
 from workbench.gui.checklist_labels import checklist_label
 from workbench.gui.context.bars import AMBER, RED, WARN_AT, TotalsBar
 from workbench.gui.context.model import STATUS_COLOURS
+from workbench.gui.engine_words import engine_text, engine_texts
 
 
 class FeedSummary(QWidget):
@@ -140,9 +141,11 @@ class FeedSummary(QWidget):
             return f"— {label} " + self.tr("(not needed by this agent)")
         text = f"{'✓' if item.ok else '✗'} {label}"
         if item.missing:
-            text += self.tr(" — missing: %1").replace("%1", "；".join(item.missing))
+            missing = "；".join(item.missing)
+            text += self.tr(" — missing: %1").replace("%1", engine_text(missing))
         if item.stale:
-            text += self.tr(" — stale: %1").replace("%1", "、".join(item.stale))
+            stale = self.tr(", ", "between stale sources").join(engine_texts(item.stale))
+            text += self.tr(" — stale: %1").replace("%1", stale)
         return text
 
     def changeEvent(self, event: QEvent) -> None:

@@ -325,6 +325,11 @@
       <source>Open %1</source>
       <translation>打开 %1</translation>
     </message>
+    <message>
+      <source>, </source>
+      <comment>between stale sources</comment>
+      <translation>、</translation>
+    </message>
   </context>
   <context>
     <name>ConflictBar</name>
@@ -808,6 +813,241 @@
     </message>
   </context>
   <context>
+    <name>EngineWords</name>
+    <message>
+      <source>no rolling summary for Ch%1-%2</source>
+      <translation>缺少 Ch%1-%2 的滚动摘要</translation>
+    </message>
+    <message>
+      <source>the plan of chapter %1 is still the template (%2)</source>
+      <translation>第%1章的规划仍是模板（%2）</translation>
+    </message>
+    <message>
+      <source>%1: still the template (%2), placeholders only</source>
+      <translation>%1仍是模板（%2），只有占位文字</translation>
+    </message>
+    <message>
+      <source>%1: still the template (%2)</source>
+      <translation>%1仍是模板（%2）</translation>
+    </message>
+    <message>
+      <source>%1: not written yet (%2)</source>
+      <translation>%1还没有写（%2）</translation>
+    </message>
+    <message>
+      <source>out of date: %1 changed after this summary</source>
+      <translation>已过期：%1在这段摘要生成后改过</translation>
+    </message>
+    <message>
+      <source>overdue: payoff planned for %1 &lt; %2</source>
+      <translation>逾期：计划回收 %1 &lt; %2</translation>
+    </message>
+    <message>
+      <source>due soon: payoff planned for %1 (%2)</source>
+      <translation>临近回收：计划回收 %1（%2）</translation>
+    </message>
+    <message>
+      <source>named: %1 (in the plan&apos;s cast)</source>
+      <translation>点名：%1（规划出场）</translation>
+    </message>
+    <message>
+      <source>named: %1</source>
+      <translation>点名：%1</translation>
+    </message>
+    <message>
+      <source>changed recently: chapter %1</source>
+      <translation>近期变化：第%1章</translation>
+    </message>
+    <message>
+      <source>dormant: last seen in chapter %1</source>
+      <translation>沉寂：最后见于第%1章</translation>
+    </message>
+    <message>
+      <source>%1: chapter %2</source>
+      <translation>%1：第%2章</translation>
+    </message>
+    <message>
+      <source>chapter %1: %R2</source>
+      <translation>第%1章：%R2</translation>
+    </message>
+    <message>
+      <source>pin broken: %R1</source>
+      <translation>置顶项失效：%R1</translation>
+    </message>
+    <message>
+      <source>pin %1 not placed: %R2</source>
+      <translation>置顶项 %1 未放入：%R2</translation>
+    </message>
+    <message>
+      <source>the tracker cannot be parsed: %1</source>
+      <translation>追踪表无法解析：%1</translation>
+    </message>
+    <message>
+      <source>%1 has no section “%2”</source>
+      <translation>%1 没有「%2」一节</translation>
+    </message>
+    <message>
+      <source>the plot tracker has no %1</source>
+      <translation>伏笔追踪表中没有 %1</translation>
+    </message>
+    <message>
+      <source>the relationship tracker has no row for %1 and %2</source>
+      <translation>关系追踪表中没有 %1 与 %2 的记录</translation>
+    </message>
+    <message>
+      <source>chapter text cannot be pinned</source>
+      <translation>章节原文不能置顶（章节原文只按配方窗口喂入）</translation>
+    </message>
+    <message>
+      <source>%1 trimmed (%R2)</source>
+      <translation>%1 已截断（%R2）</translation>
+    </message>
+    <message>
+      <source>%1 is empty</source>
+      <translation>%1 是空的</translation>
+    </message>
+    <message>
+      <source>%1 does not exist</source>
+      <translation>%1 不存在</translation>
+    </message>
+    <message>
+      <source>chapter %1 has no plan</source>
+      <translation>第%1章没有规划</translation>
+    </message>
+    <message>
+      <source>%1 does not exist or is empty</source>
+      <translation>%1 不存在或为空</translation>
+    </message>
+    <message>
+      <source>no rolling summary near chapter %1</source>
+      <translation>第%1章附近没有滚动摘要</translation>
+    </message>
+    <message>
+      <source>the outline is over %1 zi and %2 has no book outline summary</source>
+      <translation>大纲超过 %1 字，且 %2 没有全书大纲摘要</translation>
+    </message>
+    <message>
+      <source>rolling summary (to chapter %1)</source>
+      <translation>滚动摘要（到第%1章）</translation>
+    </message>
+    <message>
+      <source>plan · chapter %1</source>
+      <translation>本章规划 · 第%1章</translation>
+    </message>
+    <message>
+      <source>this chapter · chapter %1</source>
+      <translation>本章原文 · 第%1章</translation>
+    </message>
+    <message>
+      <source>earlier text · chapter %1</source>
+      <translation>前文原文 · 第%1章</translation>
+    </message>
+    <message>
+      <source>summary · chapter %1</source>
+      <translation>本章摘要 · 第%1章</translation>
+    </message>
+    <message>
+      <source>battle passage · chapter %1</source>
+      <translation>战斗段落 · 第%1章</translation>
+    </message>
+    <message>
+      <source>pinned · %1</source>
+      <translation>置顶 · %1</translation>
+    </message>
+    <message>
+      <source>not needed by this agent</source>
+      <translation>本 Agent 不需要</translation>
+    </message>
+    <message>
+      <source>write %1, then run workbench fixed-context %2</source>
+      <translation>写 %1，再运行 workbench fixed-context %2</translation>
+    </message>
+    <message>
+      <source>create %1 (a header row is enough)</source>
+      <translation>新建 %1（只有表头也可以）</translation>
+    </message>
+    <message>
+      <source>correct %1 and try again</source>
+      <translation>修正 %1 后重试</translation>
+    </message>
+    <message>
+      <source>unpin %1, or restore what it points to</source>
+      <translation>在置顶列表中取消置顶 %1，或恢复它指向的内容</translation>
+    </message>
+    <message>
+      <source>overdue</source>
+      <translation>逾期</translation>
+    </message>
+    <message>
+      <source>due soon</source>
+      <translation>临近回收</translation>
+    </message>
+    <message>
+      <source>pinned</source>
+      <translation>置顶</translation>
+    </message>
+    <message>
+      <source>world summary</source>
+      <translation>世界观摘要</translation>
+    </message>
+    <message>
+      <source>cast bible summary</source>
+      <translation>角色圣经摘要</translation>
+    </message>
+    <message>
+      <source>book outline</source>
+      <translation>全书大纲</translation>
+    </message>
+    <message>
+      <source>story skeleton</source>
+      <translation>故事骨架</translation>
+    </message>
+    <message>
+      <source>power levels</source>
+      <translation>角色战力</translation>
+    </message>
+    <message>
+      <source>foreshadowing for the chapter</source>
+      <translation>本章相关伏笔</translation>
+    </message>
+    <message>
+      <source>relationship changes for the chapter</source>
+      <translation>本章相关关系变动</translation>
+    </message>
+    <message>
+      <source>style anchor (in full)</source>
+      <translation>文风锚点（全文）</translation>
+    </message>
+    <message>
+      <source>rolling summary</source>
+      <translation>滚动摘要</translation>
+    </message>
+    <message>
+      <source>fixed layer</source>
+      <translation>固定层</translation>
+    </message>
+    <message>
+      <source>protagonist file</source>
+      <translation>主角档案</translation>
+    </message>
+    <message>
+      <source>cast list</source>
+      <translation>角色表</translation>
+    </message>
+    <message>
+      <source>style anchor</source>
+      <translation>文风锚点</translation>
+    </message>
+    <message>
+      <source>world</source>
+      <translation>世界观</translation>
+    </message>
+    <message>
+      <source>outline</source>
+      <translation>大纲</translation>
+    </message>
+  </context>
+  <context>
     <name>EntryDialog</name>
     <message>
       <source>New foreshadowing entry</source>
@@ -902,6 +1142,11 @@
     <message>
       <source> — stale: %1</source>
       <translation> — 已过期：%1</translation>
+    </message>
+    <message>
+      <source>, </source>
+      <comment>between stale sources</comment>
+      <translation>、</translation>
     </message>
   </context>
   <context>

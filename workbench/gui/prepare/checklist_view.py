@@ -9,6 +9,7 @@ from PySide6.QtWidgets import QGridLayout, QLabel, QPushButton, QWidget
 from workbench.feed.fixes import Fix, FixKind
 from workbench.feed.model import Checklist, ChecklistItem
 from workbench.gui.checklist_labels import checklist_label
+from workbench.gui.engine_words import engine_text, engine_texts
 
 OK_STYLE = "color: #1b7a2e; font-weight: bold;"
 MISSING_STYLE = "color: #b3261e; font-weight: bold;"
@@ -80,7 +81,7 @@ class ChecklistView(QWidget):
         mark.setStyleSheet(STALE_STYLE)
         self.grid.addWidget(mark, row, 0, Qt.AlignmentFlag.AlignTop)
         text = self.tr("Sources changed since it was generated: %1").replace(
-            "%1", "、".join(item.stale)
+            "%1", self.tr(", ", "between stale sources").join(engine_texts(item.stale))
         )
         detail = QLabel(text, self)
         detail.setObjectName("staleWarning")
@@ -109,9 +110,10 @@ class ChecklistView(QWidget):
             return self.tr("not needed by this agent")
         parts = []
         if item.missing:
-            parts.append(self.tr("Missing: %1").replace("%1", "；".join(item.missing)))
+            missing = engine_text("；".join(item.missing))
+            parts.append(self.tr("Missing: %1").replace("%1", missing))
         if item.notes:
-            parts.append(self.tr("Note: %1").replace("%1", "；".join(item.notes)))
+            parts.append(self.tr("Note: %1").replace("%1", engine_text("；".join(item.notes))))
         return "\n".join(parts)
 
     def _button_text(self, fix: Fix) -> str:

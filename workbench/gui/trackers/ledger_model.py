@@ -10,6 +10,7 @@ from __future__ import annotations
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, QSortFilterProxyModel, Qt
 from PySide6.QtGui import QBrush, QColor, QFont
 
+from workbench.gui.engine_words import engine_texts
 from workbench.trackers.browse import Ledger, LedgerRow
 from workbench.trackers.columns import parse_chapter
 from workbench.trackers.kinds import BUILTIN_DISPLAY
@@ -132,7 +133,8 @@ class ForeshadowingModel(QAbstractTableModel):
         if editor_chapter == self.ledger.chapter:
             # The state already says overdue / due at this chapter; the rest is news.
             reasons = [r for r in reasons if not r.startswith((OVERDUE_REASON, DUE_REASON))]
-        elif reasons:
+        reasons = engine_texts(reasons)
+        if reasons and editor_chapter != self.ledger.chapter:
             label = self.tr("for chapter %1: ").replace("%1", str(editor_chapter))
             reasons[0] = f"{label}{reasons[0]}"
         return " · ".join(parts + reasons)

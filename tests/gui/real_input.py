@@ -23,7 +23,10 @@ NO_MODIFIER = Qt.KeyboardModifier.NoModifier
 
 def _window_and_point(widget: QWidget, pos: QPoint | None) -> tuple[QWindow, QPoint]:
     """The native window `widget` is drawn in, and `pos` (widget coordinates; the centre by
-    default) in that window's coordinates."""
+    default) in that window's coordinates. Pending layout is done first: a person aims at the
+    widget where it is drawn now (a button that a longer message beside it moved is clicked
+    where it went, not where it was)."""
+    QApplication.processEvents()
     if pos is None:
         pos = widget.rect().center()
     top = widget.window()

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+import real_input
 from pydantic import SecretStr
 from PySide6.QtCore import QCoreApplication, QEvent, Qt, QTimer
 from PySide6.QtGui import QKeyEvent, QTextCursor
@@ -183,7 +184,7 @@ def test_send_under_chaos_explains_writes_nothing_and_leaks_nothing(
     before = _written(novel)
     ticker = Ticker()
 
-    dialog.send_button.click()
+    real_input.click(dialog.send_button)
     [job] = dialog.jobs
     at_answer = _type_while_in_flight(qtbot, chat_server, editor, ticker, job.is_running)
     qtbot.waitUntil(lambda: not job.is_running(), timeout=30_000)

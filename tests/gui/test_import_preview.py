@@ -5,6 +5,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import real_input
+from PySide6.QtCore import QPoint
+from PySide6.QtTest import QTest
+
 from workbench.book.importer import IMPORT_LOG_FILE
 from workbench.gui.import_dialog import ImportPreviewDialog
 
@@ -30,9 +34,13 @@ def test_platform_lines_are_listed_and_dropped_only_when_asked(
         seen["notes"] = dialog.notes.text()
         box = dialog.findChild(type(dialog.drop_boilerplate), "dropBoilerplate")
         assert not box.isChecked()  # off by default
-        box.setChecked(True)
+        dialog.show()
+        QTest.qWaitForWindowExposed(dialog)
+        real_input.click(box, QPoint(6, box.height() // 2))  # on the box, as the author ticks it
+        assert box.isChecked()
         seen["dropped_zi"] = dialog.table.item(0, 2).text()
         assert not (target / "chapters").exists(), "nothing is written before the preview"
+        dialog.hide()  # as exec() leaves it once accepted
         return ImportPreviewDialog.DialogCode.Accepted
 
     monkeypatch.setattr(ImportPreviewDialog, "exec", exec_)

@@ -17,7 +17,7 @@ from workbench.errors import ChangedOnDisk, WorkbenchError
 from workbench.gui import prompts
 from workbench.gui.autosave import AutosaveStore
 from workbench.gui.editor import ChapterEditor
-from workbench.gui.open_tabs import remember_open_tabs
+from workbench.gui.open_tabs import remember_open_tabs, restore_open_tabs
 from workbench.stats import record_save
 
 log = logging.getLogger(__name__)
@@ -297,6 +297,11 @@ class EditorTabs(QTabWidget):
         self._autosaved_hash.pop(editor.path, None)
         if self.autosave and self.project:
             self.autosave.discard(self.project.relative(editor.path))
+
+    def reopen(self) -> bool:
+        """A project just opened: offer the text a crash left unsaved, else bring back the
+        tabs that were open (and their carets); False when neither opened anything."""
+        return bool(self.offer_recovery()) or restore_open_tabs(self.project, self)
 
     def offer_recovery(self) -> int:
         """Offer every autosave left by a crash, one question each; returns how many restored."""

@@ -24,7 +24,6 @@ from workbench.gui.editor import ChapterEditor
 from workbench.gui.editor_tabs import EditorTabs
 from workbench.gui.fonts import editor_font
 from workbench.gui.i18n import Language
-from workbench.gui.open_tabs import restore_open_tabs
 from workbench.gui.prepare.controller import PrepareFeed
 from workbench.gui.project_opening import ProjectOpening, RecentProjects
 from workbench.gui.project_tree import ProjectTree
@@ -133,6 +132,7 @@ class MainWindow(QMainWindow):
         # panel, subscribed once, decides what concerns it.
         self.session.projectOpened.connect(self._project_opened)
         self.session.filesChanged.connect(self._files_changed)
+        self.session.subscribe(self.status)  # first: nothing about the last book stays
         for panel in (self.tree, self.tracker_browser, self.summary_policy, self.summaries):
             self.session.subscribe(panel)
         self.session.subscribe(self.context_panel)
@@ -211,8 +211,8 @@ class MainWindow(QMainWindow):
         self.settings = self.recent.remember(self.settings, project.root)
         self._update_title()
         self._update_total()
-        restored = self.tabs.offer_recovery()
-        if not restored and not restore_open_tabs(project, self.tabs) and project.chapters:
+        restored = self.tabs.reopen()
+        if not restored and project.chapters:
             self.tabs.open_file(project.chapters[-1].path)
         return True
 
@@ -225,7 +225,6 @@ class MainWindow(QMainWindow):
     def _project_opened(self, project: Project) -> None:
         """Before the panels: the editor area replaces the welcome page, the tabs start over."""
         self.central.setCurrentWidget(self.splitter)
-        self.status.clearMessage()  # nothing said about the last book stays on screen
         self.tabs.set_project(None)
         self.tabs.set_project(project)
 

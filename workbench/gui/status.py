@@ -24,6 +24,10 @@ class StatusBar(QStatusBar):
             self.addPermanentWidget(label)
         self.retranslate()
 
+    def set_project(self, _project: object) -> None:
+        """Another project (or none): nothing said about the last one stays on screen."""
+        self.clearMessage()
+
     def set_chapter_zi(self, zi: int | None) -> None:
         """字 count of the document in front (None: no document)."""
         self.chapter_zi = zi

@@ -3,14 +3,11 @@
 from __future__ import annotations
 
 import argparse
-import sys
-from pathlib import Path
 
 from workbench.book.check import Severity, check_project, is_clean, sorted_problems
-from workbench.book.project import Project
 from workbench.cli import exits
+from workbench.cli.project_arg import open_project_arg
 from workbench.continuity.problems import continuity_problems
-from workbench.errors import LayoutProblem
 from workbench.refusals import refused_inputs
 
 
@@ -26,14 +23,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Print one line per finding; exit 0 when clean, 1 on problems, 2 when DIR is no project."""
-    root = Path(args.directory)
-    if not root.is_dir():
-        print(f"workbench: {root}: no such folder", file=sys.stderr)
-        return exits.EXIT_USAGE
-    try:
-        project = Project.open(root)
-    except LayoutProblem as error:
-        print(f"workbench: {error}", file=sys.stderr)
+    project = open_project_arg(args.directory)
+    if project is None:
         return exits.EXIT_USAGE
     found = check_project(project) + refused_inputs(project) + continuity_problems(project)
     problems = sorted_problems(found)

@@ -8,10 +8,9 @@ import argparse
 import sys
 from pathlib import Path
 
-from workbench.book.project import Project
 from workbench.book.style_anchor import AnchorProblem, create_anchor, paragraphs
 from workbench.cli import exits
-from workbench.errors import LayoutProblem
+from workbench.cli.project_arg import open_project_arg
 
 PREVIEW = 40  # characters of each paragraph shown in the list
 
@@ -40,13 +39,8 @@ def _passage(value: str) -> tuple[int, int] | None:
 def run(args: argparse.Namespace) -> int:
     """List the chapter's paragraphs, or write the anchor from the chosen passage."""
     root = Path(args.directory)
-    if not root.is_dir():
-        print(f"workbench: {root}: no such folder", file=sys.stderr)
-        return exits.EXIT_USAGE
-    try:
-        project = Project.open(root)
-    except LayoutProblem as error:
-        print(f"workbench: {error}", file=sys.stderr)
+    project = open_project_arg(args.directory)
+    if project is None:
         return exits.EXIT_USAGE
     if project.chapter(args.chapter) is None:
         print(f"workbench: {root}: there is no chapter {args.chapter}", file=sys.stderr)

@@ -16,6 +16,7 @@ from ui_strings import visible_strings
 
 from workbench.book.project import Project
 from workbench.feed import build_feed
+from workbench.gui.context.model import Column
 from workbench.gui.engine_words import engine_text
 from workbench.settings import Settings
 from workbench.trackers.relevance import load_trackers
@@ -45,6 +46,13 @@ def test_the_checklists_say_why_in_english(make_window, tmp_path: Path, qtbot) -
     assert "does not exist" in joined or "not written yet" in joined, joined
     words = book_words(book)
     assert offences([("panel checklist", line) for line in lines], "en", words) == []
+    model = panel.model
+    names = [model.index(row, Column.NAME).data() for row in range(model.rowCount())]
+    blocks = [
+        name for row, name in enumerate(names) if not model.parent(model.index(row, 0)).isValid()
+    ]
+    assert "rolling summary Ch51-55" in names and "plan · chapter 100" in names, names
+    assert offences([("panel block", name) for name in blocks], "en", words) == []
     toolbar = window.actions_.toolbar
     real_input.click(toolbar.widgetForAction(window.actions_.prepare_feed))
     dialog = window.prepare.dialog

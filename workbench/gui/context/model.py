@@ -195,7 +195,7 @@ class ContextModel(QAbstractItemModel):
         block = row.block
         if role == Qt.ItemDataRole.DisplayRole:
             return {
-                Column.NAME: ("★ " if block.pinned else "") + block.title,
+                Column.NAME: ("★ " if block.pinned else "") + engine_text(block.title),
                 Column.ZI: f"{block.chars:,}",
                 Column.CAP: f"{block.cap:,}" if block.cap is not None else "—",
                 Column.TOKENS: f"{block.tokens:,}",
@@ -331,7 +331,7 @@ class ContextModel(QAbstractItemModel):
     def block_tooltip(self, row: _Row) -> str:
         """Source file and section, the status with its reason, the ledger's decisions."""
         block = row.block
-        lines = [f"<b>{_escape(block.title)}</b>"]
+        lines = [f"<b>{_escape(engine_text(block.title))}</b>"]
         if block.source:
             where = block.source + (f" § {block.section}" if block.section else "")
             lines.append(self.tr("Source: %1").replace("%1", _escape(where)))

@@ -285,3 +285,23 @@ def test_what_the_book_has_now_is_not_offered_again(make_window, proposed, qtbot
     cast = cast_path.read_text("utf-8")
     assert all(f"## {p.fields['name']}" in cast for p in rest)
     assert cast.count(f"## {name}\n") == 1
+
+
+def test_a_file_the_estimate_cannot_read_queues_nothing_and_says_so(
+    make_window, novel, dialogs, chat_server, qtbot
+):
+    from workbench.settings import LlmSettings, Settings
+
+    window = make_window(
+        Settings(summary_backend="openai", llm=LlmSettings(base_url=chat_server.url, model="m"))
+    )
+    assert window.open_project(novel)
+    # The cast file breaks after the project opened: the paid run's estimate reads it.
+    (novel / "characters" / "characters.md").write_bytes(b"# \x80\xff\x80\xff\n")
+    review = review_tab(window)
+    asked = len(dialogs.asked)
+    qtbot.mouseClick(review.run_button, Qt.MouseButton.LeftButton)
+    shown = window.status.currentMessage()
+    assert "未排队" in shown and "characters.md" in shown, shown
+    assert len(dialogs.asked) == asked and window.summaries.is_idle()
+    assert not chat_server.requests

@@ -3052,6 +3052,10 @@ Restore it into the editor? Nothing is written to the file until you save.</sour
         <source>%1 failed: %2</source>
         <translation>%1 失败：%2</translation>
     </message>
+    <message>
+      <source>Upkeep not queued: %1</source>
+      <translation>提议未排队：%1</translation>
+    </message>
 </context>
   <context>
     <name>ChecklistLabels</name>

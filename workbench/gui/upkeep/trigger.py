@@ -87,7 +87,11 @@ class UpkeepTrigger(QObject):
             return []
         remote = self.queue.uses_remote_backend()
         if always_ask or remote or (len(jobs) > 1 and not agreed):
-            tokens = estimated_tokens(self.project, jobs) if remote else None
+            try:
+                tokens = estimated_tokens(self.project, jobs) if remote else None
+            except (OSError, WorkbenchError) as error:  # a file the estimate reads is broken
+                self.statusMessage.emit(self.tr("Upkeep not queued: %1").replace("%1", str(error)))
+                return []
             if not ask_queue_upkeep(self.window, why, jobs, self._chapters(jobs), tokens):
                 self.statusMessage.emit(self.tr("Upkeep not queued"))
                 return []

@@ -40,8 +40,11 @@ def running_workbench(folder) -> subprocess.Popen:
     """A process whose command line is an installed `workbench` (python …/bin/workbench)."""
     script = folder / "bin" / "workbench"
     script.parent.mkdir(parents=True, exist_ok=True)
-    script.write_text("import time\ntime.sleep(30)\n", encoding="utf-8")
-    return subprocess.Popen([sys.executable, str(script)])
+    script.write_text("import time\nprint('ready', flush=True)\ntime.sleep(30)\n", "utf-8")
+    process = subprocess.Popen([sys.executable, str(script)], stdout=subprocess.PIPE, text=True)
+    # Popen returns before the child's exec: until then its command line is this pytest's.
+    assert process.stdout.readline() == "ready\n"
+    return process
 
 
 def test_a_live_process_on_this_host_holds_the_project(sample_copy, tmp_path):
@@ -56,6 +59,7 @@ def test_a_live_process_on_this_host_holds_the_project(sample_copy, tmp_path):
     finally:
         other.kill()
         other.wait()
+        other.stdout.close()
     assert other_holder(project) is None  # the process is gone: the lock is stale
 
 

@@ -17,6 +17,7 @@ from workbench.errors import WorkbenchError
 from workbench.gui import prompts
 from workbench.gui.actions import WindowActions
 from workbench.gui.book.dock import BookDock
+from workbench.gui.book.wiring import BookRoutes
 from workbench.gui.chapters import ChapterNavigation
 from workbench.gui.context import ContextDock
 from workbench.gui.continuity.view import ContinuityGuard
@@ -186,12 +187,8 @@ class MainWindow(QMainWindow):
         self.tracker_browser.pinRequested.connect(self.context_panel.pin)
         self.tracker_browser.statusMessage.connect(self.show_message)
         self.tracker_browser.set_write_guard(self.has_unsaved_edits)
-        self.book_panel.mentionRequested.connect(self._open_mention)
-        self.book_panel.entrySelected.connect(self._select_ledger_entry)
-        self.book_panel.filtersRequested.connect(self._show_ledger)
-        self.tracker_browser.ledger.filtersChanged.connect(self._ledger_filters_changed)
+        self.book_routes = BookRoutes(self)
         self.upkeep = wire_upkeep(self)
-        self.tabs.foreshadowingRequested.connect(self._foreshadowing_requested)
 
     # --- project -----------------------------------------------------------------------
 
@@ -274,29 +271,6 @@ class MainWindow(QMainWindow):
         if self.project and path in {self.project.role_path(role) for role in generated}:
             self.summaries.write_held()
 
-    def _open_mention(self, number: int, name: str) -> None:
-        editor = self.chapters.open_chapter(number)
-        offset = self.book_panel.first_mention(editor.shown_text(), name) if editor else None
-        if offset is not None:
-            editor.reveal_at(offset)
-
-    def _show_ledger(self) -> None:
-        self.tracker_dock.show()
-        self.tracker_dock.raise_()
-        self.tracker_browser.tabs.setCurrentWidget(self.tracker_browser.ledger)
-
-    def _select_ledger_entry(self, entry_id: str) -> None:
-        self._show_ledger()
-        self.tracker_browser.ledger.select(entry_id)
-
-    def _ledger_filters_changed(self) -> None:
-        self.book_panel.set_ledger_criteria(*self.tracker_browser.ledger.criteria())
-
-    def _foreshadowing_requested(self, text: str, chapter: int | None) -> None:
-        self.tracker_dock.show()
-        self.tracker_dock.raise_()
-        self.tracker_browser.new_entry_from_selection(text, chapter)
-
     def has_unsaved_edits(self, path: Path) -> bool:
         """Whether `path` is open with unsaved edits (the write guard of summaries and trackers)."""
         editor = self.tabs.editor_for(path)
@@ -320,10 +294,7 @@ class MainWindow(QMainWindow):
 
     def open_usage(self) -> UsageView:
         """Show Feed ▸ Usage (the book's calls by chapter, agent, day and model)."""
-        self.usage_view.set_project(self.project)
-        self.usage_view.show()
-        self.usage_view.raise_()
-        return self.usage_view
+        return self.usage_view.open_for(self.project)
 
     # --- settings and language ---------------------------------------------------------
 

@@ -107,6 +107,13 @@ class UsageView(QDialog):
         self.project = project
         self.reload()
 
+    def open_for(self, project: Project | None) -> UsageView:
+        """Show this book's calls in front (Feed ▸ Usage)."""
+        self.set_project(project)
+        self.show()
+        self.raise_()
+        return self
+
     def reload(self, *_args: object) -> None:
         """Read usage.jsonl again (a call was recorded, or the author asked)."""
         records, self.problems = read_usage(self.project) if self.project else ([], [])

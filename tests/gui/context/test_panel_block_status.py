@@ -14,7 +14,7 @@ from PySide6.QtCore import Qt
 from workbench.feed import Status
 from workbench.gui.context.model import STATUS_COLOURS, Column
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "summaries"))
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "summaries"))
 from summary_book import make_book, section_text
 
 DISPLAY = Qt.ItemDataRole.DisplayRole

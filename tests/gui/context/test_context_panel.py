@@ -22,7 +22,7 @@ from workbench.feed.pins import load_pins
 from workbench.gui.context.model import Column
 from workbench.gui.context.pins_model import BROKEN_ROLE
 
-DRAG_CHILD = Path(__file__).with_name("pin_drag_child.py")
+DRAG_CHILD = Path(__file__).resolve().parents[1] / "pin_drag_child.py"  # beside real_input
 SCREEN = "-screen 0 1440x900x24"
 USER = Qt.ItemDataRole.UserRole
 DISPLAY = Qt.ItemDataRole.DisplayRole

@@ -12,7 +12,7 @@ from conftest import StandardButton
 
 from workbench.summaries.rolling import SummaryJob
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "summaries"))
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "summaries"))
 from summary_book import CHAPTER, make_book
 
 ROLLING = "references/rolling-summary.md"

@@ -4,9 +4,14 @@ model, and the book's total, are exactly what `workbench usage --format json` pr
 from __future__ import annotations
 
 import json
+import sys
+from pathlib import Path
 
 from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
+
+# The sends are driven as the draft tests drive them (tests/gui/prepare/test_draft_usage.py).
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "prepare"))
 from test_draft_usage import REPLY, THOUGHT, USAGE, send_by_click, settings_for, wait_done
 
 from workbench.calls.report import GROUPINGS

@@ -2,10 +2,11 @@
 
 The settings every feed reads (workbench.toml's `[feed]`, the model profiles) are validated
 here rather than by pydantic models: importing pydantic and building its models was a third of
-what a one-shot `workbench feed` process cost. Types come from the dataclass's annotations
-(bool, int, float, str, `X | None`, `Literal[...]`, `tuple[str, ...]`, `dict[str, X]`, nested
-dataclasses); bounds and aliases from `setting(...)`; checks across fields from the class's
-`__post_init__`, which raises ValueError or Invalid. Every problem is reported with where it
+what a one-shot `workbench feed` process cost (and of the app's start: its settings are checked
+here too). Types come from the dataclass's annotations (bool, int, float, str, `X | None`,
+`Literal[...]`, `tuple[str, ...]`, `list[str]`, `dict[str, X]`, nested dataclasses); bounds
+and aliases from `setting(...)`; checks across fields from the class's `__post_init__`, which
+raises ValueError or Invalid. Every problem is reported with where it
 is (`templates.plot.core: must be at most 1`), all of them at once.
 """
 
@@ -73,10 +74,10 @@ def _convert(kind: Any, value: object, where: str) -> Any:
             choices = ", ".join(map(repr, args))
             raise Invalid([(where, f"must be one of {choices}, not {_shown(value)}")])
         return value
-    if origin is tuple:
+    if origin in (tuple, list):
         if not isinstance(value, list | tuple):
             raise Invalid([(where, "must be a list")])
-        return tuple(_convert(args[0], item, _join(where, n)) for n, item in enumerate(value))
+        return origin(_convert(args[0], item, _join(where, n)) for n, item in enumerate(value))
     if origin is dict:
         if not isinstance(value, Mapping):
             raise Invalid([(where, "must be a table")])

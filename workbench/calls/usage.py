@@ -18,17 +18,19 @@ from collections.abc import Callable
 from dataclasses import asdict, dataclass, fields
 from datetime import datetime
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from workbench.book import gate
 from workbench.book.bounded_json import parse_json
 from workbench.book.project import Project
 from workbench.calls.prices import call_cost
 from workbench.errors import FileProblem, WorkbenchError
-from workbench.llm.client import ChatClient, ChatReply, Message
 from workbench.llm.errors import LlmError
 from workbench.llm.usage import ServerUsage
 from workbench.models.profiles import ModelProfile
+
+if TYPE_CHECKING:  # the client (httpx) is loaded by whoever makes a call, not by a report
+    from workbench.llm.client import ChatClient, ChatReply, Message
 
 log = logging.getLogger(__name__)
 
@@ -191,6 +193,8 @@ def recorded_call(
         reply = client.call(messages, on_delta=delta, on_reasoning=reasoning, **options)
     except LlmError as error:
         if answer or thinking:
+            from workbench.llm.client import ChatReply  # loaded already: `client` is one
+
             partial = ChatReply("".join(answer), "".join(thinking))
             state = "cancelled" if type(error).__name__ == "LlmCancelled" else "failed"
             _record_quietly(project, partial, began, state, on_record, record_options)

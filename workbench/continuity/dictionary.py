@@ -8,9 +8,8 @@ one short string.
 from __future__ import annotations
 
 import threading
+from importlib.util import find_spec
 from pathlib import Path
-
-import jieba
 
 _lock = threading.Lock()
 _groups: dict[str, str] | None = None
@@ -18,7 +17,8 @@ _groups: dict[str, str] | None = None
 
 def _load() -> dict[str, str]:
     grouped: dict[str, list[str]] = {}
-    path = Path(jieba.__file__).parent / "dict.txt"
+    # Found without importing jieba (≈ 30 ms): only its dictionary file is read here.
+    path = Path(find_spec("jieba").origin).parent / "dict.txt"
     with path.open(encoding="utf-8") as lines:
         for line in lines:
             word = line.split(" ", 1)[0]

@@ -6,7 +6,7 @@ from __future__ import annotations
 import logging
 from pathlib import Path
 
-from PySide6.QtCore import QEvent, QSettings, Qt
+from PySide6.QtCore import QEvent, Qt
 from PySide6.QtGui import QCloseEvent
 from PySide6.QtWidgets import QMainWindow, QSplitter, QStackedWidget, QWidget
 
@@ -14,7 +14,7 @@ from workbench.book.layout import Role
 from workbench.book.lock import other_holder
 from workbench.book.project import Project
 from workbench.errors import WorkbenchError
-from workbench.gui import prompts
+from workbench.gui import prompts, window_state
 from workbench.gui.actions import WindowActions
 from workbench.gui.book.dock import BookDock
 from workbench.gui.book.wiring import BookRoutes
@@ -29,27 +29,21 @@ from workbench.gui.prepare.controller import PrepareFeed
 from workbench.gui.project_opening import ProjectOpening, RecentProjects
 from workbench.gui.project_tree import ProjectTree
 from workbench.gui.session import ProjectSession
-from workbench.gui.settings_dialog import SettingsDialog
 from workbench.gui.status import StatusBar
 from workbench.gui.summaries.policy import SummaryPolicy
 from workbench.gui.summary_worker import SummaryQueue
 from workbench.gui.trackers.dock import TrackerDock
 from workbench.gui.upkeep.wiring import wire_upkeep
 from workbench.gui.usage.view import UsageView
-from workbench.gui.view_menu import ViewMenu, fit_to_screen
+from workbench.gui.view_menu import ViewMenu
+from workbench.gui.warmup import Warmup
 from workbench.gui.welcome import WelcomePage
-from workbench.settings import Settings, config_dir, save_settings
+from workbench.settings import Settings, save_settings
 
 log = logging.getLogger(__name__)
 
 MESSAGE_MS = 6000
-WINDOW_STATE_FILE = "window.ini"
 DOCK_WIDTH = 430
-
-
-def window_state() -> QSettings:
-    """Window geometry and splitter sizes, kept next to the user's settings (tests redirect it)."""
-    return QSettings(str(config_dir() / WINDOW_STATE_FILE), QSettings.Format.IniFormat)
 
 
 class MainWindow(QMainWindow):
@@ -116,11 +110,12 @@ class MainWindow(QMainWindow):
         self.context_panel.add_header_action(self.actions_.prepare_feed, "prepareFeedButton")
         self.continuity = ContinuityGuard(self.context_panel, self.tabs, self.open_path, self)
         self.continuity.statusMessage.connect(self.show_message)
+        self.warmup = Warmup(self)  # what the first paint left out, loaded after it
         self._wire()
         self.recent.show(settings)
         self._update_title()
         self.resize(1280, 820)
-        self._restore_window_state()
+        window_state.restore(self, self.splitter, self.view_menu, self.context_dock, DOCK_WIDTH)
 
     @property
     def project(self) -> Project | None:
@@ -300,6 +295,8 @@ class MainWindow(QMainWindow):
 
     def edit_settings(self) -> None:
         """Show the settings dialog; on OK save the settings to the user folder and apply them."""
+        from workbench.gui.settings_dialog import SettingsDialog  # not for the first paint
+
         dialog = SettingsDialog(self.settings, self)
         if dialog.exec() == SettingsDialog.DialogCode.Accepted:
             self.apply_settings(dialog.edited_settings())
@@ -348,30 +345,9 @@ class MainWindow(QMainWindow):
 
     # --- window state and closing ------------------------------------------------------
 
-    def _restore_window_state(self) -> None:
-        state = window_state()
-        geometry = state.value("geometry")
-        if geometry is not None:
-            self.restoreGeometry(geometry)
-        layout = state.value("windowState")
-        if layout is not None:
-            self.restoreState(layout)
-        else:
-            self.resizeDocks([self.context_dock], [DOCK_WIDTH], Qt.Orientation.Horizontal)
-        splitter = state.value("splitter")
-        if splitter is not None:
-            self.splitter.restoreState(splitter)
-        self.view_menu.restore(state)
-        fit_to_screen(self)
-
     def save_window_state(self) -> None:
         """Remember geometry, dock layout and splitter sizes for the next start."""
-        state = window_state()
-        state.setValue("geometry", self.saveGeometry())
-        state.setValue("windowState", self.saveState())
-        state.setValue("splitter", self.splitter.saveState())
-        self.view_menu.save(state)
-        state.sync()
+        window_state.save(self, self.splitter, self.view_menu)
 
     def closeEvent(self, event: QCloseEvent) -> None:
         """Ask about unsaved edits, then stop the watcher and the summary worker."""
@@ -389,6 +365,7 @@ class MainWindow(QMainWindow):
         self.save_window_state()
         self.tabs.autosave_timer.stop()
         self.prepare.shut_down()
+        self.warmup.shut_down()
         self.usage_view.close()
         self.continuity.shut_down()
         self.session.shut_down()  # every panel's work stops, then the watch and the lock

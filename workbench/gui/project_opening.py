@@ -7,20 +7,22 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QFileDialog, QMenu, QWidget
 
-from workbench.book.importer import ImportPlan, plan_import, read_manuscript, write_import
 from workbench.book.project import Project
 from workbench.book.templates import create_project
 from workbench.bundled import copy_sample_novel
 from workbench.errors import WorkbenchError
 from workbench.gui import prompts
-from workbench.gui.import_dialog import ImportPreviewDialog
 from workbench.gui.welcome import WelcomePage, sample_destination
 from workbench.settings import Settings, save_settings
+
+if TYPE_CHECKING:
+    from workbench.book.importer import ImportPlan
 
 log = logging.getLogger(__name__)
 
@@ -100,6 +102,10 @@ class ProjectOpening(QObject):
 
     def import_manuscript(self, source: Path, target: Path) -> bool:
         """Split `source`, show the preview, and write the chapters into `target` if accepted."""
+        # The importer and its dialog load when a manuscript is imported, not for the first
+        # paint (issue #28).
+        from workbench.book.importer import plan_import, read_manuscript, write_import
+        from workbench.gui.import_dialog import ImportPreviewDialog
 
         def split_for(strip_boilerplate: bool) -> ImportPlan:
             split = read_manuscript(source, strip_boilerplate=strip_boilerplate)

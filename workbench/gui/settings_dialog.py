@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from pydantic import SecretStr
 from PySide6.QtGui import QFont
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -24,6 +23,7 @@ from workbench.backends import BACKEND_NAMES, BACKENDS, ENDPOINT, OFFLINE
 from workbench.gui.fonts import available_cjk_family
 from workbench.gui.profile_box import ProfileBox
 from workbench.models import ModelProfile
+from workbench.secret_text import SecretStr
 from workbench.settings import Settings, settings_path
 
 LANGUAGE_NAMES = {"zh_CN": "简体中文", "en": "English"}

@@ -21,7 +21,6 @@ from workbench.backends import backend_named
 from workbench.book.project import Project
 from workbench.errors import WorkbenchError
 from workbench.gui.background import Background, Job
-from workbench.gui.summary_process import generate_in_process
 from workbench.settings import Settings
 from workbench.summaries.backend import backend_name
 from workbench.summaries.errors import SummaryCancelled
@@ -53,6 +52,9 @@ class _Entry:
 def _generate(job: Job, entry: _Entry) -> str | None:
     """Generate one summary in a child process (None: it was cancelled); progress lines are
     reported as they come."""
+    # The process code (multiprocessing) loads with the first job, not for the first paint.
+    from workbench.gui.summary_process import generate_in_process
+
     try:
         return generate_in_process(
             entry.root, entry.job, entry.settings, cancel=job.cancel, on_progress=job.report

@@ -36,7 +36,6 @@ from dataclasses import replace as dataclass_replace
 from typing import TYPE_CHECKING, Any
 
 import httpx
-from pydantic import SecretStr
 
 from workbench.llm.endpoint_url import url_problem
 from workbench.llm.errors import (
@@ -53,6 +52,7 @@ from workbench.llm.errors import (
 )
 from workbench.llm.secrets import KeyMask, StreamMask
 from workbench.llm.usage import ServerUsage, parse_usage
+from workbench.secret_text import SecretStr
 
 if TYPE_CHECKING:
     from workbench.settings import Settings

@@ -23,7 +23,7 @@ from workbench.book.project import Project
 from workbench.book.templates import role_holds_only_template
 from workbench.errors import ChangedOnDisk, WorkbenchError
 from workbench.feed.trim import demote_headings
-from workbench.llm import LlmCancelled
+from workbench.llm.errors import LlmCancelled
 from workbench.summaries.errors import SummaryCancelled, SummaryRejected
 from workbench.summaries.requests import FixedRequest, SummaryBackend
 from workbench.trackers.cast import character_text

@@ -32,7 +32,7 @@ from workbench.book.rolling_summary import (
 from workbench.book.textio import TextFile
 from workbench.book.webnovel import is_webnovel
 from workbench.errors import ChangedOnDisk, FileProblem, WorkbenchError
-from workbench.llm import LlmCancelled
+from workbench.llm.errors import LlmCancelled
 from workbench.summaries.errors import SummaryCancelled, SummaryRejected
 from workbench.summaries.fixed import FixedContextJob, generate_fixed_context, write_fixed_context
 from workbench.summaries.inputs import rolling_request

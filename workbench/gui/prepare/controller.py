@@ -23,14 +23,14 @@ from workbench.feed.fixes import Fix, FixKind, ensure_fix_file
 from workbench.feed.prompt import ensure_prompts_file
 from workbench.gui import prompts
 from workbench.gui.prepare.anchor_dialog import StyleAnchorDialog
-from workbench.gui.prepare.dialog import PrepareFeedDialog
-from workbench.gui.prepare.draft_view import DraftView
 from workbench.gui.summaries.progress_words import progress_text
 from workbench.summaries.jobs import FixedContextJob, pending_jobs
 
 if TYPE_CHECKING:
     from workbench.gui.context.worker import FeedRequest
     from workbench.gui.editor_tabs import EditorTabs
+    from workbench.gui.prepare.dialog import PrepareFeedDialog
+    from workbench.gui.prepare.draft_view import DraftView
     from workbench.gui.session import ProjectSession
     from workbench.gui.summaries.policy import SummaryPolicy
     from workbench.settings import Settings
@@ -185,6 +185,10 @@ class PrepareFeed(QObject):
         if old is not None:
             old.close()
             old.deleteLater()
+        # The dialog brings the model client and httpx: loaded at the first Prepare (or by the
+        # warm-up after the window is shown, gui/warmup.py), never for the first paint.
+        from workbench.gui.prepare.dialog import PrepareFeedDialog
+
         dialog = PrepareFeedDialog(
             project, self.settings, agent, chapter, builder, self.parent_widget
         )

@@ -13,10 +13,10 @@ from collections.abc import Callable
 from pathlib import Path
 from types import ModuleType
 
-from pydantic import SecretStr
 from PySide6.QtWidgets import QWidget
 
 from workbench.book.layout import Role
+from workbench.secret_text import SecretStr
 from workbench.settings import LlmSettings, ProfileSettings, save_settings
 
 SIZE = (1280, 720)

@@ -1,0 +1,83 @@
+"""The window opens a project without loading what its first paint does not need (issue #28):
+each module below is imported where it is first used, or by the warm-up once the window is
+up. Checked in a fresh process, as `tests/cli/test_feed_imports.py` does for the CLI."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+
+# create_window, show, open_project; the modules loaded then; then the event loop runs until
+# the warm-up says it is done, and the modules loaded by then.
+SCRIPT = """
+import json, sys
+from pathlib import Path
+from PySide6.QtCore import QEventLoop, QTimer
+from PySide6.QtWidgets import QApplication
+from workbench.gui.app import create_window
+from workbench.settings import Settings
+
+record, project = sys.argv[1], Path(sys.argv[2])
+app = QApplication([])
+window = create_window(Settings())
+window.show()
+opened = window.open_project(project)
+at_open = sorted(sys.modules)
+loop = QEventLoop()
+window.warmup.finished.connect(loop.quit)
+QTimer.singleShot(60_000, loop.quit)  # a bound for a broken warm-up, not a timing
+loop.exec()
+after_warmup = sorted(sys.modules)
+window.shut_down()
+with open(record, "w", encoding="utf-8") as out:
+    json.dump({"opened": opened, "at_open": at_open, "after_warmup": after_warmup}, out)
+"""
+# Nothing of these is on the screen when a project opens: the prepare dialog and the model
+# client with its HTTP stack, the importer and its dialog, the settings dialog, the summary
+# job's process code, jieba (the summariser's, in its own process) and pydantic (the settings
+# are checked by workbench/validation.py). The tokenizer is not listed: the context panel's
+# worker thread loads it for the feed it builds at the open, when a block's count is not cached.
+NOT_AT_OPEN = (
+    "workbench.gui.prepare.dialog",
+    "workbench.gui.prepare.draft_view",
+    "workbench.llm.client",
+    "workbench.calls.request",
+    "httpx",
+    "workbench.book.importer",
+    "workbench.gui.import_dialog",
+    "workbench.gui.settings_dialog",
+    "workbench.gui.summary_process",
+    "multiprocessing",
+    "jieba",
+    "pydantic",
+)
+# What the warm-up loads, so the first Prepare and the first summary job do not wait for it.
+WARMED = (
+    "workbench.gui.prepare.dialog",
+    "workbench.llm.client",
+    "httpx",
+    "workbench.book.importer",
+    "workbench.gui.settings_dialog",
+    "workbench.gui.summary_process",
+)
+
+
+def loaded(modules: list[str], package: str) -> list[str]:
+    return [m for m in modules if m == package or m.startswith(package + ".")]
+
+
+def test_opening_a_project_loads_none_of_the_heavy_modules(tmp_path, sample_copy):
+    record = tmp_path / "modules.json"
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen")
+    subprocess.run(
+        [sys.executable, "-c", SCRIPT, str(record), str(sample_copy)], check=True, env=env
+    )
+    data = json.loads(record.read_text(encoding="utf-8"))
+    assert data["opened"]
+    assert "workbench.gui.main_window" in data["at_open"]  # it did open the window
+    for package in NOT_AT_OPEN:
+        assert not loaded(data["at_open"], package), f"opening the project imported {package}"
+    for module in WARMED:
+        assert module in data["after_warmup"], f"the warm-up did not load {module}"

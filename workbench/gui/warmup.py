@@ -1,0 +1,98 @@
+"""What the first paint does not need, loaded once the window is up (issue #28).
+
+The prepare dialog, the model client and httpx, the importer, the settings dialog and the
+summary job's process code are imported where they are first used, so the window opens
+without them (`tests/gui/test_start_imports.py` holds this). So that the first Prepare or the
+first summary is not slower for it, they are loaded a little after the window is shown: the
+engine modules on a thread of their own (pure Python; the GUI thread keeps its turns at the
+GIL), then the dialogs' modules on the GUI thread, one per pass of the event loop (their own
+code is a few milliseconds each, and Qt classes are best defined on the GUI thread).
+"""
+
+from __future__ import annotations
+
+import importlib
+import logging
+import threading
+
+from PySide6.QtCore import QEvent, QObject, QTimer, Signal
+
+log = logging.getLogger(__name__)
+
+DELAY_MS = 1500  # after the first show: the open's own deferred work goes first
+ENGINE_MODULES = (
+    "workbench.llm.client",  # httpx
+    "workbench.calls.request",
+    "workbench.summaries.openai_backend",
+    "workbench.book.importer",
+    "workbench.gui.summary_process",  # multiprocessing
+)
+DIALOG_MODULES = (
+    "workbench.gui.prepare.dialog",
+    "workbench.gui.settings_dialog",
+    "workbench.gui.import_dialog",
+)
+
+
+class Warmup(QObject):
+    """Loads ENGINE_MODULES on a thread, then DIALOG_MODULES on the GUI thread, once, a
+    little after `window` is first shown; `finished` when all are loaded."""
+
+    finished = Signal()
+    _engine_loaded = Signal()
+
+    def __init__(self, window: QObject) -> None:
+        super().__init__(window)
+        self._thread: threading.Thread | None = None
+        self._pending = list(DIALOG_MODULES)
+        self._timer = QTimer(self)
+        self._timer.setSingleShot(True)
+        self._timer.setInterval(DELAY_MS)
+        self._timer.timeout.connect(self.start)
+        self._engine_loaded.connect(self._next_dialog)
+        self._stopped = False
+        window.installEventFilter(self)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        """The window's first show starts the delay."""
+        if event.type() == QEvent.Type.Show and self._thread is None and not self._stopped:
+            watched.removeEventFilter(self)
+            self._timer.start()
+        return False
+
+    def start(self) -> None:
+        """Begin loading now (the timer's end; a no-op when begun already)."""
+        if self._thread is not None or self._stopped:
+            return
+        self._thread = threading.Thread(target=self._load_engine, name="warmup", daemon=True)
+        self._thread.start()
+
+    def _load_engine(self) -> None:
+        for name in ENGINE_MODULES:
+            if self._stopped:
+                return
+            _load(name)
+        self._engine_loaded.emit()  # queued to the GUI thread
+
+    def _next_dialog(self) -> None:
+        if self._stopped:
+            return
+        if not self._pending:
+            self.finished.emit()
+            return
+        _load(self._pending.pop(0))
+        QTimer.singleShot(0, self, self._next_dialog)
+
+    def shut_down(self) -> None:
+        """The window closes: nothing more is loaded; a module being loaded is finished."""
+        self._stopped = True
+        self._timer.stop()
+        if self._thread is not None:
+            self._thread.join()
+
+
+def _load(name: str) -> None:
+    try:
+        importlib.import_module(name)
+    except Exception:  # a broken install shows itself where the module is used, not here
+        log.exception("warm-up: cannot import %s", name)

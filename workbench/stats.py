@@ -23,7 +23,6 @@ from pathlib import Path
 
 from workbench.book import gate
 from workbench.book.config_tables import config_table
-from workbench.book.counting import count_zi
 from workbench.book.project import Project
 from workbench.errors import FileProblem
 from workbench.validation import setting
@@ -106,11 +105,11 @@ def stats_path(project: Project) -> Path:
 
 
 def record_save(
-    project: Project, chapter: int, before_text: str, after_text: str, now: datetime | None = None
+    project: Project, chapter: int, before: int, after: int, now: datetime | None = None
 ) -> SaveRecord | None:
-    """Append one save of chapter N to the history (reconstructing it first for a book that
-    had none); None when the save changed no 字 count, which adds nothing worth a line."""
-    before, after = count_zi(before_text), count_zi(after_text)
+    """Append one save of chapter N, its 字 count `before` and `after` (as the caller counted
+    them once), to the history, reconstructing it first for a book that had none; None when
+    the save changed no 字 count, which adds nothing worth a line."""
     path = stats_path(project)
     if not path.exists():
         reconstruct(project, skip={chapter})

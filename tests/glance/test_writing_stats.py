@@ -10,6 +10,7 @@ from datetime import date, datetime, timedelta, timezone
 
 from glance_book import write_glance_book
 
+from workbench.book.counting import count_zi
 from workbench.book.project import Project
 from workbench.stats import (
     read_history,
@@ -30,16 +31,15 @@ def test_three_saves_on_two_days_give_two_daily_totals_and_a_streak(tmp_path):
     project = Project.open(write_glance_book(tmp_path / "book"))
     stats_path(project).parent.mkdir(parents=True, exist_ok=True)
     stats_path(project).write_text("", encoding="utf-8")  # a history that exists, empty
-    record_save(project, 13, "", "字" * 3000, at(28, 9))
-    record_save(project, 13, "字" * 3000, "字" * 4500, at(28, 22))
-    record_save(project, 14, "", "字" * 4200, at(29, 10))
+    record_save(project, 13, 0, 3000, at(28, 9))
+    record_save(project, 13, 3000, 4500, at(28, 22))
+    record_save(project, 14, 0, 4200, at(29, 10))
     lines = [json.loads(line) for line in stats_path(project).read_text("utf-8").splitlines()]
     assert [(r["date"], r["chapter"], r["before"], r["after"]) for r in lines] == [
         ("2026-11-28", 13, 0, 3000),
         ("2026-11-28", 13, 3000, 4500),
         ("2026-11-29", 14, 0, 4200),
     ]
-    assert "字字" not in stats_path(project).read_text("utf-8")  # counts, never text
     summary = summarize(read_history(project), 4000, days=3, today=date(2026, 11, 29))
     assert [(d.day.isoformat(), d.added) for d in summary.days] == [
         ("2026-11-27", 0),
@@ -59,7 +59,7 @@ def test_a_save_that_changes_no_count_adds_no_line(tmp_path):
     project = Project.open(write_glance_book(tmp_path / "book"))
     stats_path(project).parent.mkdir(parents=True, exist_ok=True)
     stats_path(project).write_text("", encoding="utf-8")
-    assert record_save(project, 1, "甲乙", "乙甲", at(28, 9)) is None
+    assert record_save(project, 1, 2, 2, at(28, 9)) is None
     assert stats_path(project).read_text("utf-8") == ""
 
 
@@ -86,7 +86,9 @@ def test_a_book_without_history_is_estimated_once_from_file_times(tmp_path):
 def test_the_first_save_in_a_book_without_history_is_not_counted_twice(tmp_path):
     project = Project.open(write_glance_book(tmp_path / "book"))
     project.save_chapter(12, "尾声。新的一段。\n")
-    record_save(project, 12, "# 第12章\n\n尾声。\n", "尾声。新的一段。\n", at(30, 9))
+    record_save(
+        project, 12, count_zi("# 第12章\n\n尾声。\n"), count_zi("尾声。新的一段。\n"), at(30, 9)
+    )
     chapters = [record.chapter for record in read_history(project).records]
     assert chapters.count(12) == 1  # the estimate leaves out the chapter being saved
 

@@ -121,11 +121,18 @@ def make_window(qapp, dialogs, built_translations):
     qapp.sendPostedEvents(None, QEvent.Type.DeferredDelete)
 
 
+def settle(window, qtbot) -> None:
+    """Until what the open (or a save) left to threads — the tree's counts, the tracker
+    browser's files and ledger — is shown."""
+    qtbot.waitUntil(lambda: not window.background_pending())
+
+
 @pytest.fixture
-def window(make_window, novel):
-    """A main window with the sample novel open."""
+def window(make_window, novel, qtbot):
+    """A main window with the sample novel open, its tree counted and its trackers shown."""
     opened = make_window()
     assert opened.open_project(novel)
+    settle(opened, qtbot)
     return opened
 
 

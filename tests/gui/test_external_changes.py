@@ -135,6 +135,7 @@ def test_the_tree_follows_chapters_changed_added_and_removed_on_disk(
         batches = window.external_batches
         change()
         qtbot.waitUntil(lambda: window.external_batches > batches, timeout=10_000)
+        qtbot.waitUntil(lambda: not window.tree.counts_pending())  # titles read off-thread
         return window.tree.topLevelItem(0)
 
     chapters = after(lambda: write_text(third, "# 第3章 新名\n\n一二三四五。\n"))

@@ -14,6 +14,7 @@ import threading
 from pathlib import Path
 
 import pytest
+from conftest import settle
 from escapes import Escapes
 from fuzzing import SAMPLE, TARGETS, damaged, fuzz_settings, manuscript_bytes, original_bytes
 from hypothesis import given
@@ -287,13 +288,16 @@ def test_mutated_manuscripts_import_or_are_refused_clearly_in_the_app(
     shutil.rmtree(folder, ignore_errors=True)
 
 
-def test_an_unreadable_tracker_refuses_an_edit_saying_why(make_window, novel: Path) -> None:
+def test_an_unreadable_tracker_refuses_an_edit_saying_why(make_window, novel: Path, qtbot) -> None:
     # Found by the fuzzing: the refusal said the project had no foreshadowing tracker file.
     broken = b"\xff" + original_bytes(PLOT)
     (novel / PLOT).write_bytes(broken)
     window = make_window()
     assert window.open_project(novel)
     browser = window.tracker_browser
+    assert not browser.resolve("F001")  # before the files are read: said so, nothing written
+    assert browser.message.text() == "追踪表仍在读取，请稍候再试。"
+    settle(window, qtbot)
     assert not browser.resolve("F001")
     message = browser.message.text()
     assert message.startswith("未写入：") and "plot-tracker.md: cannot decode byte" in message

@@ -86,12 +86,13 @@ def test_a_narrow_dock_shows_ledger_ids_and_states_in_full(window) -> None:
     assert bold_rows >= 2
 
 
-def test_a_long_chapter_title_shows_in_full_on_hover(window, novel: Path) -> None:
+def test_a_long_chapter_title_shows_in_full_on_hover(window, novel: Path, qtbot) -> None:
     chapter = novel / "chapters" / "ch003.md"
     long_title = "药庐里那一瓶不收钱的药和她没有说出口的那半句话"
     text = chapter.read_text("utf-8").split("\n", 1)[1]
     chapter.write_text(f"# 第3章 {long_title}\n{text}", "utf-8")
-    window.tree.refresh()
+    with qtbot.waitSignal(window.tree.chaptersCounted):  # titles are read off the GUI thread
+        window.tree.refresh()
     row = window.tree._rows[str(chapter)]
     assert long_title in row.toolTip(0) and "chapters/ch003.md" in row.toolTip(0)
 

@@ -331,7 +331,11 @@ class Project:
         return self._zi_of(ref.path)
 
     def _zi_of(self, path: Path) -> int:
-        loaded = self.read(path)
+        return self.text_zi(self.read(path))
+
+    def text_zi(self, loaded: TextFile) -> int:
+        """字 count of a file's content as read or written, cached by its hash: the tree, the
+        writing statistics and the book's total count a text once between them."""
         if loaded.sha256 not in self._zi:
             self._zi[loaded.sha256] = count_zi(loaded.text)
         return self._zi[loaded.sha256]

@@ -18,7 +18,7 @@ from workbench.gui import prompts
 from workbench.gui.autosave import AutosaveStore
 from workbench.gui.editor import ChapterEditor
 from workbench.gui.open_tabs import remember_open_tabs, restore_open_tabs
-from workbench.stats import record_save
+from workbench.gui.save_stats import SaveStats
 
 log = logging.getLogger(__name__)
 
@@ -49,6 +49,7 @@ class EditorTabs(QTabWidget):
         self.autosave: AutosaveStore | None = None
         self._font = font
         self._autosaved_hash: dict[Path, str] = {}
+        self.save_stats = SaveStats()
         self.autosave_timer = QTimer(self)
         self.autosave_timer.setInterval(AUTOSAVE_INTERVAL_MS)
         self.autosave_timer.timeout.connect(self.autosave_now)
@@ -230,7 +231,7 @@ class EditorTabs(QTabWidget):
             )
             return False
         text = editor.text()
-        before = editor.loaded.text
+        before = editor.loaded
         try:
             expect = editor.loaded.sha256 if editor.path.exists() else None
             written = self.project.write(editor.path, text, expect=expect)
@@ -249,22 +250,21 @@ class EditorTabs(QTabWidget):
             return False
         editor.mark_saved(written)
         self._forget_autosave(editor)
-        self._record_stats(editor.chapter, before, text)
+        self._record_stats(editor.chapter, before, written)
         self.statusMessage.emit(
             self.tr("Saved %1").replace("%1", self.project.relative(editor.path))
         )
         self.documentSaved.emit(editor.path)
         return True
 
-    def _record_stats(self, chapter: int | None, before: str, after: str) -> None:
-        """Add the save to the writing statistics; a history that cannot be written costs
-        the statistics a line, never the save."""
+    def _record_stats(self, chapter: int | None, before: TextFile, after: TextFile) -> None:
+        """Add the save to the writing statistics: each text counted once, by its hash (the
+        tree's row counts the saved one from the same cache); the first save of a book with
+        no history is written off the GUI thread (gui/save_stats.py)."""
         if chapter is None or self.project is None:
             return
-        try:
-            record_save(self.project, chapter, before, after)
-        except (OSError, WorkbenchError) as error:
-            log.warning("writing statistics not recorded: %s", error)
+        counted = self.project.text_zi
+        self.save_stats.record(self.project, chapter, counted(before), counted(after))
 
     # --- autosave and recovery ---------------------------------------------------------
 

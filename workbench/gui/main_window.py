@@ -146,6 +146,7 @@ class MainWindow(QMainWindow):
         self.context_panel.agentChosen.connect(self.prepare.set_default_agent)
         self.context_panel.agentChosen.connect(self.actions_.set_default_agent)
         self.tabs.ziChanged.connect(self.status.set_chapter_zi)
+        self.tree.totalChanged.connect(self.status.set_total_zi)  # the rows' sum, not a rescan
         self.tabs.modifiedChanged.connect(self.status.set_modified)
         self.tabs.documentSaved.connect(self._document_saved)
         self.tabs.documentClean.connect(self._document_clean)
@@ -202,17 +203,20 @@ class MainWindow(QMainWindow):
         self.session.open(project)  # the panels are told, then the folder watch starts
         self.settings = self.recent.remember(self.settings, project.root)
         self._update_title()
-        self._update_total()
         restored = self.tabs.reopen()
         if not restored and project.chapters:
             self.tabs.open_file(project.chapters[-1].path)
         return True
 
+    def background_pending(self) -> bool:
+        """Whether what the open or a save left to threads (the tree's titles and counts, the
+        tracker files and ledger) is still to be shown."""
+        return self.tree.counts_pending() or self.tracker_browser.loading_pending()
+
     def _refresh_project(self) -> None:
         if self.project:
             self.project.rescan()
             self.tree.refresh()
-            self._update_total()
 
     def _project_opened(self, project: Project) -> None:
         """Before the panels: the editor area replaces the welcome page, the tabs start over."""
@@ -275,7 +279,6 @@ class MainWindow(QMainWindow):
 
     def _files_changed(self, paths: set[Path], on_disk: bool) -> None:
         """Before the panels: open documents another program changed are reloaded."""
-        self._update_total()
         if not on_disk:
             return
         self.external_batches += 1
@@ -333,12 +336,6 @@ class MainWindow(QMainWindow):
         """A transient message on the left of the status bar."""
         self.status.showMessage(text, MESSAGE_MS)
 
-    def _update_total(self) -> None:
-        try:
-            self.status.set_total_zi(self.project.total_zi() if self.project else None)
-        except (OSError, WorkbenchError) as error:
-            log.warning("cannot count the book: %s", error)
-
     def _update_title(self) -> None:
         name = self.project.root.name if self.project else self.tr("no project open")
         self.setWindowTitle(f"{name} — Workbench")
@@ -364,6 +361,7 @@ class MainWindow(QMainWindow):
         self._closed = True
         self.save_window_state()
         self.tabs.autosave_timer.stop()
+        self.tabs.save_stats.shut_down()
         self.prepare.shut_down()
         self.warmup.shut_down()
         self.usage_view.close()

@@ -1,4 +1,10 @@
-"""The project tree on the left: chapters with number, title and 字 count, then the book's files."""
+"""The project tree on the left: chapters with number, title and 字 count, then the book's files.
+
+Opening a book lists its chapters by their file names at once; each chapter's title (from its
+heading, when the name has none) and 字 count come from a thread (from the scan cache when it
+knows the file, trackers/chapter_facts.py) and fill in when ready, so the window, the tree and
+the editor are up before any chapter is read (issue #28). The book's total 字 is the sum of
+the rows' counts (`totalChanged`), never a second pass over the chapters."""
 
 from __future__ import annotations
 
@@ -13,6 +19,8 @@ from workbench.book.layout import Role
 from workbench.book.naming import chapter_number_from_name
 from workbench.book.project import CHAPTER_SUFFIXES, ChapterRef, Project
 from workbench.errors import WorkbenchError
+from workbench.gui.off_thread import Latest
+from workbench.trackers.chapter_facts import ChapterFact, chapter_facts
 
 log = logging.getLogger(__name__)
 
@@ -26,6 +34,8 @@ class ProjectTree(QTreeWidget):
 
     openRequested = Signal(object)  # Path
     pinRequested = Signal(object)  # Path
+    totalChanged = Signal(object)  # int | None: the book's 字 (None: not counted, or no book)
+    chaptersCounted = Signal()  # every chapter row shows its title and 字 count
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -39,13 +49,19 @@ class ProjectTree(QTreeWidget):
         self._groups: dict[str, QTreeWidgetItem] = {}
         self._rows: dict[str, QTreeWidgetItem] = {}  # str(path) -> its row
         self._chapter_paths: list[Path] = []
+        self._zi: dict[Path, int | None] = {}  # each chapter's 字 as its row shows it
+        self._shown: dict[Path, ChapterFact] = {}  # what each row showed: kept while re-read
+        self._relabelled: set[Path] = set()  # rows set here since the facts job was asked for
+        self.facts_job = Latest("tree-facts", self)
         self.itemActivated.connect(self._item_activated)
         self.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
         self.customContextMenuRequested.connect(self._context_menu)
 
     def set_project(self, project: Project | None) -> None:
-        """Show `project` (or nothing)."""
+        """Show `project` (or nothing); its total is known once its chapters are counted."""
         self.project = project
+        self._shown = {}
+        self.totalChanged.emit(None)
         self.refresh()
 
     def group_titles(self) -> dict[str, str]:
@@ -73,6 +89,8 @@ class ProjectTree(QTreeWidget):
         self._groups, self._rows = {}, {}
         self.clear()
         self._chapter_paths = []
+        self._zi = {}
+        self.facts_job.forget()
         if self.project is None:
             return
         titles = self.group_titles()
@@ -92,6 +110,49 @@ class ProjectTree(QTreeWidget):
             group.setExpanded(key not in collapsed)
         if current:
             self.select_path(current)
+        self._ask_for_facts()
+
+    def _ask_for_facts(self) -> None:
+        """Titles and 字 counts of every chapter, read off the GUI thread."""
+        project, refs = self.project, list(self.project.chapters) if self.project else []
+        self._relabelled = set()
+        self.facts_job.submit(lambda: chapter_facts(project, refs), self._show_facts)
+
+    def _show_facts(self, facts: dict[Path, ChapterFact]) -> None:
+        if self.project is None:
+            return
+        chapters = {ref.path: ref for ref in self.project.chapters}
+        for path, fact in facts.items():
+            row, ref = self._rows.get(str(path)), chapters.get(path)
+            if row is not None and ref is not None and path not in self._relabelled:
+                self._label_row(row, ref, fact)
+        self._emit_total()
+        self.chaptersCounted.emit()
+
+    def counts_pending(self) -> bool:
+        """Whether the chapters' titles and counts are still being read."""
+        return self.facts_job.is_busy()
+
+    def _texts(self, ref: ChapterRef, fact: ChapterFact) -> tuple[str, str]:
+        """A chapter row's label and 字 count."""
+        if fact is None:
+            return ref.path.name, self.tr("unreadable")
+        return self.chapter_label(ref.number, fact[0]), self.tr("%1 zi").replace(
+            "%1", f"{fact[1]:,}"
+        )
+
+    def _label_row(self, row: QTreeWidgetItem, ref: ChapterRef, fact: ChapterFact) -> None:
+        label, zi = self._texts(ref, fact)
+        self._zi[ref.path] = fact[1] if fact is not None else None
+        self._shown[ref.path] = fact
+        row.setText(0, label)
+        row.setText(1, zi)
+        row.setToolTip(0, self._chapter_tooltip(label, zi, ref.path))
+
+    def _emit_total(self) -> None:
+        counts = [self._zi.get(path) for path in self._chapter_paths]
+        if len(self._zi) == len(self._chapter_paths):  # every row counted (unreadable: 0)
+            self.totalChanged.emit(sum(zi or 0 for zi in counts))
 
     def files_changed(self, paths: set[Path]) -> None:
         """Files were saved here or changed on disk (what the project session says)."""
@@ -113,24 +174,26 @@ class ProjectTree(QTreeWidget):
         for path, row in rows:
             ref = chapters.get(path)
             if ref is not None and row is not None:
-                label, zi = self._chapter_texts(self.project, ref)
-                row.setText(0, label)
-                row.setText(1, zi)
-                row.setToolTip(0, self._chapter_tooltip(label, zi, ref.path))
+                self._label_row(row, ref, self._fact(self.project, ref))
+                self._relabelled.add(path)
+        self._emit_total()
 
-    def _chapter_texts(self, project: Project, ref: ChapterRef) -> tuple[str, str]:
-        """A chapter row's label and 字 count."""
+    @staticmethod
+    def _fact(project: Project, ref: ChapterRef) -> ChapterFact:
+        """One chapter's title and 字 count, read here (a save or a change of that file)."""
         try:
-            title = project.chapter_title(ref)
-            zi = self.tr("%1 zi").replace("%1", f"{project.chapter_zi(ref):,}")
+            return project.chapter_title(ref), project.chapter_zi(ref)
         except (OSError, WorkbenchError) as error:
             log.warning("cannot read %s: %s", ref.path, error)
-            title, zi = ref.path.name, self.tr("unreadable")
-        return self.chapter_label(ref.number, title), zi
+            return None
 
     def _add_chapters(self, group: QTreeWidgetItem, project: Project) -> None:
         for ref in project.chapters:
-            label, zi = self._chapter_texts(project, ref)
+            # What the row showed before a re-listing, else the file's name only: the title
+            # from its heading and the count come from the facts job.
+            label, zi = self.chapter_label(ref.number, ref.title), ""
+            if ref.path in self._shown:
+                label, zi = self._texts(ref, self._shown[ref.path])
             item = QTreeWidgetItem(group, [label, zi])
             item.setData(0, PATH_ROLE, str(ref.path))
             item.setToolTip(0, self._chapter_tooltip(label, zi, ref.path))
@@ -232,3 +295,7 @@ class ProjectTree(QTreeWidget):
         if event.type() == QEvent.Type.LanguageChange:
             self.refresh()
         super().changeEvent(event)
+
+    def shut_down(self) -> None:
+        """The window closes: wait for a facts job still reading."""
+        self.facts_job.shut_down()

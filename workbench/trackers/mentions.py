@@ -42,6 +42,7 @@ class MentionTable:
 
     chapters: tuple[int, ...]
     rows: tuple[CharacterRow, ...]
+    counter: NameCounter | None = None  # what counted them: finds a name's first mention
 
     def row(self, name: str) -> CharacterRow | None:
         return next((row for row in self.rows if row.name == name), None)
@@ -134,7 +135,7 @@ def mention_table(project: Project, cast: Cast | None = None) -> MentionTable:
                 len(named) > half,
             )
         )
-    return MentionTable(numbers, tuple(rows))
+    return MentionTable(numbers, tuple(rows), counter)
 
 
 def bin_width(chapters: int, max_bins: int = MAX_BINS) -> int:

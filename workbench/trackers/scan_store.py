@@ -4,8 +4,10 @@ An agent host runs `workbench feed` once per chapter, each time in a new process
 this every process read and scanned every chapter for the cast and the keywords again. The
 file maps each chapter (by path) to the (mtime, size) it had and the sha256 of its bytes —
 the test `Project.read` uses to notice a change — and, per scanner (its kind and terms,
-hashed), each content hash to the terms found. A chapter whose stat differs is read and
-scanned again; a new alias or keyword is a new scanner, so every chapter is scanned for it.
+hashed), each content hash to the terms found; and each content hash to the chapter's 字 count
+and heading title (what the app's project tree shows, so a warm open reads no chapter). A
+chapter whose stat differs is read and scanned again; a new alias or keyword is a new scanner,
+so every chapter is scanned for it.
 Saved when the process exits or the app closes the project (release_project_cache); a file
 that cannot be read or written, or whose seal does not verify (book/cache_seal.py), is logged
 and ignored: it is only a cache.
@@ -46,6 +48,7 @@ class ScanStore:
         self._lock = threading.Lock()
         self._files: dict[str, tuple[Stat, str]] = {}  # path -> (stat, sha256)
         self._scans: dict[str, dict[str, frozenset[str]]] = {}  # digest -> sha256 -> terms
+        self._facts: dict[str, tuple[int, str]] = {}  # sha256 -> (字 count, heading title)
         self._dirty = False
         if path is not None:
             self._load(path)
@@ -75,6 +78,21 @@ class ScanStore:
                 table[sha256] = found
                 self._dirty = True
 
+    def facts(self, sha256: str) -> tuple[int, str] | None:
+        """(字 count, heading title) of a chapter content, if recorded."""
+        with self._lock:
+            return self._facts.get(sha256)
+
+    def remember_facts(self, name: str, stat: Stat, sha256: str, zi: int, title: str) -> None:
+        """Record a chapter's stat and hash (as `remember`) and its 字 count and title."""
+        with self._lock:
+            if self._files.get(name) != (stat, sha256):
+                self._files[name] = (stat, sha256)
+                self._dirty = True
+            if self._facts.get(sha256) != (zi, title):
+                self._facts[sha256] = (zi, title)
+                self._dirty = True
+
     def save(self) -> None:
         """Write the file when something new was recorded: only the current content of each
         recorded chapter is kept, so the file does not grow with the book's history."""
@@ -91,6 +109,7 @@ class ScanStore:
                     digest: {sha: sorted(found) for sha, found in table.items() if sha in live}
                     for digest, table in self._scans.items()
                 },
+                "facts": {sha: list(fact) for sha, fact in self._facts.items() if sha in live},
             }
             try:
                 encoded = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
@@ -114,11 +133,14 @@ class ScanStore:
                 self._scans[str(digest)] = {
                     str(sha): frozenset(map(str, found)) for sha, found in table.items()
                 }
+            for sha, (zi, title) in data.get("facts", {}).items():  # absent before issue #28
+                self._facts[str(sha)] = (int(zi), str(title))
         except (OSError, FileProblem, ValueError, TypeError, AttributeError, KeyError) as error:
             # Never worth an error: start again; the next save overwrites it.
             log.warning("ignoring unreadable chapter scans %s: %s", path, error)
             self._files.clear()
             self._scans.clear()
+            self._facts.clear()
 
 
 _LIVE: weakref.WeakSet[ScanStore] = weakref.WeakSet()

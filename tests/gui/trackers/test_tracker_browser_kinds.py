@@ -7,6 +7,7 @@ from __future__ import annotations
 import difflib
 
 import real_input
+from conftest import settle
 from items_tracker import ITEMS, declare_items
 from PySide6.QtCore import Qt
 
@@ -39,6 +40,7 @@ def test_the_declared_kind_has_its_own_tab_with_reasons(make_window, novel, qtbo
     window = make_window()
     assert window.open_project(novel)
     window.chapters.open_chapter(13)
+    settle(window, qtbot)  # the trackers are read, and the ledger built, off the GUI thread
     panel = items_tab(window, qtbot)
     model = panel.model
     names = [model.index(r, 0).data() for r in range(model.rowCount())]
@@ -57,6 +59,7 @@ def test_editing_a_cell_in_the_tab_changes_one_line(make_window, novel, qtbot):
     before = path.read_text("utf-8")
     window = make_window()
     assert window.open_project(novel)
+    settle(window, qtbot)
     panel = items_tab(window, qtbot)
     table = panel.table
     holder = panel.model.column_of("持有者")

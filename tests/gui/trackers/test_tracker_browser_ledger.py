@@ -47,7 +47,7 @@ def cli_states(novel: Path, chapter: int, capsys) -> dict[str, str]:
 
 
 def test_the_browser_replaces_the_placeholder_and_follows_the_editor(
-    window, browser, novel
+    window, browser, novel, qtbot
 ) -> None:
     assert browser_of(window) is browser
     assert window.tracker_dock.windowTitle() == "追踪表"
@@ -59,7 +59,9 @@ def test_the_browser_replaces_the_placeholder_and_follows_the_editor(
     )
     assert window.tabs.current_editor().chapter == 5
     assert browser.chapter == 5
-    assert browser.ledger.model.headerData(1, Qt.Orientation.Horizontal) == "第5章"
+    # The ledger at the editor's chapter is built off the GUI thread, then shown.
+    header = browser.ledger.model.headerData
+    qtbot.waitUntil(lambda: header(1, Qt.Orientation.Horizontal) == "第5章")
 
 
 @pytest.mark.parametrize("chapter", [9, 13])

@@ -23,7 +23,6 @@ from PySide6.QtWidgets import (
 )
 
 from workbench.book.project import Project
-from workbench.errors import WorkbenchError
 from workbench.gui.background import Background
 from workbench.gui.book.heatmap import PresenceHeatmap, PresenceModel
 from workbench.gui.book.painting import ACCENT, CURRENT, OVERDUE_RED, export_png, shade
@@ -377,12 +376,12 @@ class BookPanel(QWidget):
         self.estimated_label.setStyleSheet("color: #7a7f87")
 
     def _chapter_zi(self) -> str:
-        """The editor's chapter's 字 as saved (a chapter whose file has gone: —)."""
-        ref = self.project.chapter(self.chapter) if self.project and self.chapter else None
-        try:
-            return f"{self.project.chapter_zi(ref):,}" if ref else "—"
-        except WorkbenchError:
+        """The editor's chapter's 字 as saved, counted by the snapshot's thread (a chapter
+        whose file has gone, or whose snapshot is still coming: —)."""
+        snapshot = self.snapshot
+        if snapshot is None or snapshot.chapter != self.chapter or snapshot.chapter_zi is None:
             return "—"
+        return f"{snapshot.chapter_zi:,}"
 
     # --- export --------------------------------------------------------------------------
 

@@ -29,6 +29,7 @@ class BookSnapshot:
     history: History | None
     goal: int
     problems: tuple[str, ...] = ()
+    chapter_zi: int | None = None  # the chapter's 字 as saved (None: its file is gone)
 
 
 def take_snapshot(job: Job, project: Project, chapter: int) -> BookSnapshot:
@@ -47,7 +48,7 @@ def take_snapshot(job: Job, project: Project, chapter: int) -> BookSnapshot:
         trackers = load_trackers(project)
         presence = chapter_presence(project, trackers)
         mentions = mention_table(project, presence.cast)
-        counter = NameCounter(presence.cast.forms())
+        counter = mentions.counter  # built once: its patterns cost a pass over the cast
         lives = tuple(timeline(project, trackers, chapter, dormant_after, presence))
     except WorkbenchError as error:
         problems.append(str(error))
@@ -56,6 +57,20 @@ def take_snapshot(job: Job, project: Project, chapter: int) -> BookSnapshot:
         history = read_history(project)
     except (WorkbenchError, OSError) as error:
         problems.append(str(error))
+    ref = project.chapter(chapter)
+    try:  # read here, on the snapshot's thread, not by the panel's slot
+        chapter_zi = project.chapter_zi(ref) if ref is not None else None
+    except (WorkbenchError, OSError):
+        chapter_zi = None
     return BookSnapshot(
-        job.id, chapter, mentions, counter, lives, dormant_after, history, goal, tuple(problems)
+        job.id,
+        chapter,
+        mentions,
+        counter,
+        lives,
+        dormant_after,
+        history,
+        goal,
+        tuple(problems),
+        chapter_zi,
     )

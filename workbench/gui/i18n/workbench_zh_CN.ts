@@ -2423,6 +2423,10 @@ Restore it into the editor? Nothing is written to the file until you save.</sour
       <source>Not written: %1</source>
       <translation>未写入：%1</translation>
     </message>
+    <message>
+      <source>The trackers are still being read; try again in a moment.</source>
+      <translation>追踪表仍在读取，请稍候再试。</translation>
+    </message>
   </context>
   <context>
     <name>WindowActions</name>

@@ -1,6 +1,12 @@
 """The tracker browser: the foreshadowing ledger, relationships through time and a tab for each
 tracker kind the project declared, at one chapter that follows the editor (or is set by hand),
-live with the files on disk."""
+live with the files on disk.
+
+What the editor or a save causes is computed on threads and shown when ready (issue #28): at
+the open the tracker files are read and the cast loaded off the GUI thread; when the editor's
+chapter changes or a file is saved, the ledger (states, sightings and relevance over every
+chapter) is built off it. What the author does here — the chapter set by hand, an edit — is
+shown at once, on the GUI thread."""
 
 from __future__ import annotations
 
@@ -26,12 +32,13 @@ from PySide6.QtWidgets import (
 from workbench.book.layout import Role
 from workbench.book.project import Project
 from workbench.errors import WorkbenchError
+from workbench.gui.background import Background, Job
 from workbench.gui.trackers.entry_dialog import EntryDialog
 from workbench.gui.trackers.filters import MAX_CHAPTER, control_bar
 from workbench.gui.trackers.kind_view import KindPanel
 from workbench.gui.trackers.ledger_view import LedgerPanel
 from workbench.gui.trackers.relations_view import RelationsPanel
-from workbench.gui.trackers.store import TrackerStore
+from workbench.gui.trackers.store import TrackersRead, TrackerStore, read_trackers
 from workbench.gui.upkeep.panel import ReviewPanel
 from workbench.trackers.browse import (
     Ledger,
@@ -59,6 +66,7 @@ class TrackerBrowser(QWidget):
     """Both trackers at the browser's chapter. Emits requests; writes only through its store."""
 
     chapterRequested = Signal(int)
+    ledgerShown = Signal()  # the ledger shows the trackers at the browser's chapter
     fileRequested = Signal(object)  # Path
     pinRequested = Signal(str)  # a pin reference: F001 or 林风—苏瑶
     statusMessage = Signal(str)
@@ -68,6 +76,14 @@ class TrackerBrowser(QWidget):
         self.setObjectName("trackerBrowser")
         self.project: Project | None = None
         self.store = TrackerStore(self)
+        # The open's read of the tracker files; the ledgers for the editor's chapter and saves.
+        self.loading = Background("tracker-files", latest_only=True, parent=self)
+        self.loading.delivered.connect(self._files_read)
+        self.loading.failed.connect(lambda _job, why: self._show_message(why))
+        self._refresh_after_load = False
+        self.ledger_job = Background("tracker-ledger", latest_only=True, parent=self)
+        self.ledger_job.delivered.connect(self._show_ledger_work)
+        self.ledger_job.failed.connect(lambda _job, why: self._show_message(why))
         self.cast = Cast(())
         self.editor_chapter: int | None = None
         self.chapter_spin = QSpinBox(self)
@@ -178,11 +194,45 @@ class TrackerBrowser(QWidget):
         self.chapter_spin.setValue(max(1, last))
         self.chapter_spin.blockSignals(False)
         self.clear_message()  # a message about the last book's trackers
-        self.store.set_project(project)
+        self.ledger_job.forget()
+        self._refresh_after_load = False
+        self.store.forget_files(project)
+        self.cast = Cast(())
+        if project is None:
+            self._rebuild()
+            return
+        self._show_nothing_yet()
+        self.loading.submit(_read_with_cast, project)
+
+    def _show_nothing_yet(self) -> None:
+        """Empty views while the open's read of the tracker files runs."""
+        empty = Ledger(chapter=self.chapter, editor_chapter=None)
+        self.ledger.show_ledger(empty, foreshadowing_columns(None), False, [], str)
+        self._show_errors()
+        self._sync_kind_tabs()
+        self.relations.show_rows((), self.cast.canonical, [], 1)
+
+    def _files_read(self, read: tuple[TrackersRead, Cast]) -> None:
+        """The open's read of the tracker files arrived: show them."""
+        found, cast = read
+        self.store.blockSignals(True)  # shown here, with the ledger built off the GUI thread
+        self.store.apply(found, force=True)
+        self.store.blockSignals(False)
+        self.cast = cast
+        self._rebuild(later=True, cast_loaded=True)
+        if self._refresh_after_load:  # a file changed while they were read: read it again
+            self._refresh_after_load = False
+            self.refresh()
+
+    def loading_pending(self) -> bool:
+        """Whether the trackers or the ledger are still being read or built."""
+        return self.loading.is_busy() or self.ledger_job.is_busy()
 
     def shut_down(self) -> None:
-        """The window closes: no refresh is left waiting."""
+        """The window closes: no refresh is left waiting, no thread still reading."""
         self._refresh_timer.stop()
+        self.loading.shut_down()
+        self.ledger_job.shut_down()
 
     def set_write_guard(self, guard) -> None:
         """`guard(path)` is True while the author has unsaved edits to that file open."""
@@ -201,19 +251,19 @@ class TrackerBrowser(QWidget):
             return
         self.editor_chapter = chapter
         if self.follow_box.isChecked():
-            self._set_chapter(chapter)
+            self._set_chapter(chapter, later=True)
         else:
-            self.refresh_ledger()
+            self.refresh_ledger(later=True)
 
     def set_chapter(self, chapter: int) -> None:
         """Set the browser's chapter by hand (it stops following the editor)."""
         self.chapter_spin.setValue(chapter)
 
-    def _set_chapter(self, chapter: int) -> None:
+    def _set_chapter(self, chapter: int, later: bool = False) -> None:
         self.chapter_spin.blockSignals(True)
         self.chapter_spin.setValue(chapter)
         self.chapter_spin.blockSignals(False)
-        self._chapter_changed()
+        self._chapter_changed(later)
 
     def _chapter_set_by_hand(self, _value: int) -> None:
         self.follow_box.blockSignals(True)
@@ -225,8 +275,8 @@ class TrackerBrowser(QWidget):
         if on and self.editor_chapter is not None:
             self._set_chapter(self.editor_chapter)
 
-    def _chapter_changed(self) -> None:
-        self.refresh_ledger()
+    def _chapter_changed(self, later: bool = False) -> None:
+        self.refresh_ledger(later)
         self.relations.set_browser_chapter(self.chapter)
 
     def _documents(self) -> dict[str, TrackerDocument]:
@@ -261,15 +311,19 @@ class TrackerBrowser(QWidget):
         """Re-read the trackers; if they are unchanged, the chapters may have changed."""
         if self.project is None:
             return
+        if self.loading.is_busy():
+            self._refresh_after_load = True  # what it read may be older than this change
+            return
         if not self.store.reload():
-            self.refresh_ledger()
+            self.refresh_ledger(later=True)  # a saved chapter: sightings and relevance again
 
-    def _rebuild(self) -> None:
+    def _rebuild(self, later: bool = False, cast_loaded: bool = False) -> None:
         """The tracker files changed (or a project opened): everything again."""
-        self.cast = self._load_cast()
+        if not cast_loaded:
+            self.cast = self._load_cast()
         self._show_errors()
         self._sync_kind_tabs()
-        self.refresh_ledger()
+        self.refresh_ledger(later)
         relationships = self.store.relationships
         last = self.project.chapters[-1].number if self.project and self.project.chapters else 1
         rows = (*relationship_rows(relationships), *self.store.memory.relationships)
@@ -277,48 +331,49 @@ class TrackerBrowser(QWidget):
         self.relations.set_browser_chapter(self.chapter)
 
     def _load_cast(self) -> Cast:
-        if self.project is None:
-            return Cast(())
-        rows = [*relationship_rows(self.store.relationships), *self.store.memory.relationships]
-        entries = [
-            *(self.store.plot.parsed.foreshadowing if self.store.plot else ()),
-            *self.store.memory.foreshadowing,
-        ]
-        known = Trackers(entries, rows).characters()
-        try:
-            return load_cast(self.project).including(known)
-        except (OSError, WorkbenchError) as error:
-            log.warning("cannot read the cast: %s", error)
-            return Cast(()).including(known)
+        return _cast_of(self.project, self.store.files, self.store.memory)
 
     def _names(self) -> list[str]:
         return [character.name for character in self.cast.characters]
 
-    def refresh_ledger(self) -> None:
-        """Recompute states, sightings and relevance at the current chapter."""
+    def refresh_ledger(self, later: bool = False) -> None:
+        """Recompute states, sightings and relevance at the current chapter (`later`: on a
+        thread, shown when it arrives)."""
         if self.project is None:
+            self.ledger_job.forget()
             empty = Ledger(chapter=self.chapter, editor_chapter=None)
             self.ledger.show_ledger(empty, foreshadowing_columns(None), False, [], str)
+            self.ledgerShown.emit()
             return
-        plot = self.store.plot
-        try:
-            ledger = build_ledger(
-                self.project,
-                plot,
-                self.store.relationships,
-                self.chapter,
-                self.editor_chapter,
-                self.store.memory,
-            )
-        except (OSError, WorkbenchError) as error:
-            self._show_message(str(error))
+        if not self.store.loaded:
+            return  # built when the open's read of the files arrives, at the chapter then
+        args = (
+            self.project,
+            dict(self.store.files),
+            self.store.memory,
+            [panel.kind for panel in self.kind_panels.values()],
+            self.chapter,
+            self.editor_chapter,
+        )
+        if later:
+            self.ledger_job.submit(_ledger_work, *args)
+        else:
+            self.ledger_job.forget()  # an older one still coming would undo this
+            self._show_ledger_work(_ledger_work(None, *args))
+
+    def _show_ledger_work(self, built: LedgerWork) -> None:
+        ledger, kind_rows = built
+        if isinstance(ledger, str):
+            self._show_message(ledger)
             return
         for note in ledger.notes:
             self._show_message(note)
+        plot = self.store.plot
         editable = plot is not None and plot.editable
         columns = foreshadowing_columns(plot)
         self.ledger.show_ledger(ledger, columns, editable, self._names(), self.cast.canonical)
-        self._refresh_kind_tabs()
+        self._show_kind_rows(kind_rows)
+        self.ledgerShown.emit()
 
     def _sync_kind_tabs(self) -> None:
         """One tab per kind the project declares, in workbench.toml's order."""
@@ -337,17 +392,14 @@ class TrackerBrowser(QWidget):
                 # Before the 待审 tab, which stays last.
                 self.tabs.insertTab(self.tabs.indexOf(self.review), panel, kind.title)
 
-    def _refresh_kind_tabs(self) -> None:
-        if self.project is None:
-            return
+    def _show_kind_rows(self, kind_rows: dict[str, tuple[list, list[str]]]) -> None:
         for key, panel in self.kind_panels.items():
-            tracker = self.store.files.get(key)
-            try:
-                rows, notes = declared_rows(self.project, tracker, panel.kind, self.editor_chapter)
-            except (OSError, WorkbenchError) as error:
-                rows, notes = [], [str(error)]
+            if key not in kind_rows:  # the kind came after the work was asked for
+                continue
+            rows, notes = kind_rows[key]
             for note in notes:
                 self._show_message(note)
+            tracker = self.store.files.get(key)
             source = tracker.source if tracker else panel.kind.file
             editable = tracker is not None and tracker.editable
             panel.show_rows(rows, declared_columns(tracker, panel.kind), editable, source)
@@ -506,3 +558,55 @@ class TrackerBrowser(QWidget):
         if done:
             self.ledger.select(entry_id)
         return done
+
+
+# --- off the GUI thread (no Qt) -----------------------------------------------------------
+
+# The ledger (or why it cannot be built) and each declared kind's rows and notes.
+LedgerWork = tuple[Ledger | str, dict[str, tuple[list, list[str]]]]
+
+
+def _cast_of(project: Project | None, files: dict, memory: Trackers) -> Cast:
+    """The cast, with everyone the trackers (and a webnovel-writer project's memory) name."""
+    if project is None:
+        return Cast(())
+    relationships, plot = files.get("relationship"), files.get("plot")
+    rows = [*relationship_rows(relationships), *memory.relationships]
+    entries = [*(plot.parsed.foreshadowing if plot else ()), *memory.foreshadowing]
+    known = Trackers(entries, rows).characters()
+    try:
+        return load_cast(project).including(known)
+    except (OSError, WorkbenchError) as error:
+        log.warning("cannot read the cast: %s", error)
+        return Cast(()).including(known)
+
+
+def _read_with_cast(_job: Job, project: Project) -> tuple[TrackersRead, Cast]:
+    read = read_trackers(project, {})
+    return read, _cast_of(project, read[0], read[3])
+
+
+def _ledger_work(
+    _job: Job | None,
+    project: Project,
+    files: dict,
+    memory: Trackers,
+    kinds: list,
+    chapter: int,
+    editor_chapter: int | None,
+) -> LedgerWork:
+    """The ledger at `chapter` and each declared kind's rows, from the files as read (on the
+    ledger's worker, or here for what the author does in the browser)."""
+    try:
+        ledger: Ledger | str = build_ledger(
+            project, files.get("plot"), files.get("relationship"), chapter, editor_chapter, memory
+        )
+    except (OSError, WorkbenchError) as error:
+        ledger = str(error)
+    kind_rows = {}
+    for kind in kinds:
+        try:
+            kind_rows[kind.key] = declared_rows(project, files.get(kind.key), kind, editor_chapter)
+        except (OSError, WorkbenchError) as error:
+            kind_rows[kind.key] = ([], [str(error)])
+    return ledger, kind_rows

@@ -25,6 +25,44 @@ from workbench.trackers.model import Trackers
 log = logging.getLogger(__name__)
 
 Edit = Callable[[TrackerDocument], object]
+# What reading the tracker files found: the files by key, why a key's file cannot be read, the
+# kinds the project declares, a webnovel-writer project's memory.
+TrackersRead = tuple[dict[str, TrackerFile], dict[str, str], list[TrackerKind], Trackers]
+
+
+def _specs(project: Project | None) -> tuple[list[TrackerFileSpec], str]:
+    """The project's tracker files, and "" — or the built-in ones alone and why, while
+    workbench.toml's [trackers.kinds] does not hold."""
+    if project is None:
+        return [], ""
+    try:
+        return tracker_files(project), ""
+    except WorkbenchError as error:
+        return builtin_files(project), str(error)
+
+
+def read_trackers(project: Project | None, known: dict[str, TrackerFile]) -> TrackersRead:
+    """Every tracker file of `project` (no Qt: the browser reads them on a thread at the
+    open). A file unchanged since `known` keeps its document, so nothing is parsed again."""
+    if project is None:
+        return {}, {}, [], Trackers()
+    files: dict[str, TrackerFile] = {}
+    specs, problem = _specs(project)
+    unreadable: dict[str, str] = {"kinds": problem} if problem else {}
+    declared = [spec.kinds[0] for spec in specs if spec.kinds[0].custom]
+    for key in (spec.key for spec in specs):
+        try:
+            loaded = load_tracker_file(project, key, known=known.get(key))
+        except (OSError, WorkbenchError) as error:
+            unreadable[key] = str(error)
+            continue
+        if loaded is not None:
+            files[key] = loaded
+    try:
+        memory = memory_trackers(project)
+    except (OSError, WorkbenchError) as error:
+        memory, unreadable["memory"] = Trackers(), str(error)
+    return files, unreadable, declared, memory
 
 
 class TrackerStore(QObject):
@@ -43,6 +81,7 @@ class TrackerStore(QObject):
         self.memory = Trackers()  # a webnovel-writer project's memory: shown, never written
         self.write_guard: Callable[[Path], bool] | None = None
         self.undo = FileUndo(self)  # 撤销 of the browser's edits
+        self.loaded = True  # False while the open's read of the files is still coming
 
     @property
     def plot(self) -> TrackerFile | None:
@@ -64,14 +103,7 @@ class TrackerStore(QObject):
         return {spec.path for spec in self._specs()[0]}
 
     def _specs(self) -> tuple[list[TrackerFileSpec], str]:
-        """The project's tracker files, and "" — or the built-in ones alone and why, while
-        workbench.toml's [trackers.kinds] does not hold."""
-        if self.project is None:
-            return [], ""
-        try:
-            return tracker_files(self.project), ""
-        except WorkbenchError as error:
-            return builtin_files(self.project), str(error)
+        return _specs(self.project)
 
     def set_project(self, project: Project | None) -> None:
         """Read the trackers of `project` (or forget them)."""
@@ -80,35 +112,27 @@ class TrackerStore(QObject):
         self.undo.clear()
         self.reload(force=True)
 
+    def forget_files(self, project: Project | None) -> None:
+        """Show `project` with nothing read yet (its files are read off the GUI thread and
+        handed to `apply`)."""
+        self.project = project
+        self.files, self.unreadable, self.declared = {}, {}, []
+        self.memory = Trackers()
+        self.undo.clear()
+        self.loaded = project is None
+
     def reload(self, force: bool = False) -> bool:
         """Re-read every file; emits `changed` and returns True when anything differs."""
-        if self.project is None:
-            changed = bool(self.files) or force
-            self.files, self.unreadable, self.declared = {}, {}, []
-            self.memory = Trackers()
-        else:
-            files: dict[str, TrackerFile] = {}
-            specs, problem = self._specs()
-            unreadable: dict[str, str] = {"kinds": problem} if problem else {}
-            declared = [spec.kinds[0] for spec in specs if spec.kinds[0].custom]
-            for key in (spec.key for spec in specs):
-                try:
-                    # An unchanged file keeps its document, so nothing read is thrown away
-                    # (and nothing is parsed again).
-                    loaded = load_tracker_file(self.project, key, known=self.files.get(key))
-                except (OSError, WorkbenchError) as error:
-                    unreadable[key] = str(error)
-                    continue
-                if loaded is not None:
-                    files[key] = loaded
-            try:
-                memory = memory_trackers(self.project)
-            except (OSError, WorkbenchError) as error:
-                memory, unreadable["memory"] = Trackers(), str(error)
-            changed = force or files != self.files or unreadable != self.unreadable
-            changed = changed or declared != self.declared or memory != self.memory
-            self.files, self.unreadable, self.declared = files, unreadable, declared
-            self.memory = memory
+        return self.apply(read_trackers(self.project, self.files), force)
+
+    def apply(self, read: TrackersRead, force: bool = False) -> bool:
+        """Take what `read_trackers` found; emits `changed` and returns True when it differs."""
+        files, unreadable, declared, memory = read
+        self.loaded = True
+        changed = force or files != self.files or unreadable != self.unreadable
+        changed = changed or declared != self.declared or memory != self.memory
+        self.files, self.unreadable, self.declared = files, unreadable, declared
+        self.memory = memory
         if changed:
             self.changed.emit()
         return changed
@@ -130,6 +154,9 @@ class TrackerStore(QObject):
         """Apply one edit to the tracker file of `key` (plot, relationship or a declared
         kind's) and save it; False (with a message) if refused."""
         tracker = self.files.get(key)
+        if not self.loaded:
+            self.message.emit(self.tr("The trackers are still being read; try again in a moment."))
+            return False
         if self.project is not None and key in self.unreadable:
             self.message.emit(self.tr("Not written: %1").replace("%1", self.unreadable[key]))
             return False

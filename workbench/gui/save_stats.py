@@ -1,0 +1,70 @@
+"""Each save's line in the writing statistics (`.workbench/stats.jsonl`), without the GUI
+thread reading the book: a book with no history yet gets its one-time estimate first (every
+chapter's 字 count on its file's date, workbench/stats.py `reconstruct`), which reads every
+chapter — on a thread here, with this save and any made meanwhile appended after it, in order.
+Once the history exists a save appends one line where it happens (issue #28)."""
+
+from __future__ import annotations
+
+import logging
+import threading
+from datetime import datetime
+
+from workbench.book.project import Project
+from workbench.errors import WorkbenchError
+from workbench.stats import record_save, stats_path
+
+log = logging.getLogger(__name__)
+
+Pending = tuple[Project, int, int, int, datetime]
+
+
+class SaveStats:
+    """Records saves in order; the first one of a book without history off the GUI thread."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._queue: list[Pending] = []
+        self._thread: threading.Thread | None = None
+
+    def record(self, project: Project, chapter: int, before: int, after: int) -> None:
+        """Chapter N was saved with `before` and `after` 字 (counted by the caller)."""
+        now = datetime.now()
+        with self._lock:
+            behind = self._thread is not None  # a reconstruction runs: queue behind it
+            if behind or not stats_path(project).exists():
+                self._queue.append((project, chapter, before, after, now))
+                if not behind:
+                    self._thread = threading.Thread(
+                        target=self._drain, name="save-stats", daemon=True
+                    )
+                    self._thread.start()
+                return
+        _record(project, chapter, before, after, now)
+
+    def _drain(self) -> None:
+        while True:
+            with self._lock:
+                if not self._queue:
+                    self._thread = None
+                    return
+                pending = self._queue.pop(0)
+            _record(*pending)
+
+    def is_busy(self) -> bool:
+        """Whether a reconstruction or a queued save is still being written."""
+        return self._thread is not None
+
+    def shut_down(self) -> None:
+        """Wait until every save so far is in the history."""
+        thread = self._thread
+        if thread is not None:
+            thread.join()
+
+
+def _record(project: Project, chapter: int, before: int, after: int, now: datetime) -> None:
+    """A history that cannot be written costs the statistics a line, never the save."""
+    try:
+        record_save(project, chapter, before, after, now.astimezone())
+    except (OSError, WorkbenchError) as error:
+        log.warning("writing statistics not recorded: %s", error)

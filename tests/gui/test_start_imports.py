@@ -49,6 +49,7 @@ NOT_AT_OPEN = (
     "workbench.gui.import_dialog",
     "workbench.gui.settings_dialog",
     "workbench.gui.summary_process",
+    "workbench.upkeep.model",
     "multiprocessing",
     "jieba",
     "pydantic",
@@ -61,6 +62,7 @@ WARMED = (
     "workbench.book.importer",
     "workbench.gui.settings_dialog",
     "workbench.gui.summary_process",
+    "workbench.upkeep.model",
 )
 
 

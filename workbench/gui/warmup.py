@@ -24,6 +24,7 @@ ENGINE_MODULES = (
     "workbench.llm.client",  # httpx
     "workbench.calls.request",
     "workbench.summaries.openai_backend",
+    "workbench.upkeep.model",  # pydantic: the paid upkeep's estimate and its calls
     "workbench.book.importer",
     "workbench.gui.summary_process",  # multiprocessing
 )

@@ -13,7 +13,6 @@ from pathlib import Path
 from workbench.book.layout import Role
 from workbench.book.project import Project
 from workbench.book.rolling_summary import chapter_hashes
-from workbench.upkeep.model import MAX_TOKENS, SYSTEM
 from workbench.upkeep.proposals import RANGE_SIZE, block_of, ranges_of
 from workbench.upkeep.run import RangeAnswer, propose_ranges, range_chapters, record_answers
 from workbench.upkeep.store import load_queue, queue_path
@@ -76,6 +75,10 @@ def write_upkeep(project: Project, job: UpkeepJob, payload: str) -> int:
 def estimated_tokens(project: Project, jobs: list[UpkeepJob]) -> int:
     """About how many tokens the jobs cost a model endpoint, at most: per five-chapter range
     its chapters, the book's memory (cast and trackers, as sent) and a whole answer."""
+    # The model backend (pydantic, the model client) loads when an estimate is asked for, not
+    # with the summary jobs the app imports for its first paint (issue #28).
+    from workbench.upkeep.model import MAX_TOKENS, SYSTEM
+
     memory = sum(len(project.read(path).text) for path in _memory_files(project))
     zi = 0
     for job in jobs:

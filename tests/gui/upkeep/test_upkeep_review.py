@@ -9,6 +9,7 @@ import json
 from pathlib import Path
 
 import pytest
+from conftest import settle
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QInputMethodEvent
 from PySide6.QtWidgets import QApplication
@@ -41,7 +42,8 @@ def book_bytes(book: Path) -> dict[Path, bytes]:
     }
 
 
-def review_tab(window):
+def review_tab(window, qtbot):
+    settle(window, qtbot)  # the tracker files are read off the GUI thread at the open
     window.tracker_dock.show()
     window.tracker_dock.raise_()
     browser = window.tracker_browser
@@ -69,7 +71,7 @@ def proposed(novel):
 
 def test_the_tab_lists_what_the_summary_process_proposes(window, novel, qtbot):
     cut_back_cast(novel)
-    review = review_tab(window)
+    review = review_tab(window, qtbot)
     assert review.objectName() == "upkeepReview" and review.model.objectName() == "upkeepModel"
     assert review.model.rowCount() == 0
     review.first_spin.setValue(6)
@@ -103,7 +105,7 @@ def test_the_tab_lists_what_the_summary_process_proposes(window, novel, qtbot):
 def test_accepting_a_relationship_adds_exactly_one_row(make_window, proposed, qtbot):
     window = make_window()
     assert window.open_project(proposed)
-    review = review_tab(window)
+    review = review_tab(window, qtbot)
     chosen = next(p for p in review.model.proposals if p.kind == "relationship")
     path = proposed / RELATIONSHIP
     before = path.read_text("utf-8")
@@ -142,7 +144,7 @@ def test_accepting_a_payoff_changes_only_that_rows_status(make_window, novel, qt
     record_answers(project, [RangeAnswer(11, 15, {12: "x"}, answer)], "openai")
     window = make_window()
     assert window.open_project(novel)
-    review = review_tab(window)
+    review = review_tab(window, qtbot)
     path = novel / PLOT
     before = path.read_text("utf-8")
     click_row(qtbot, review, answer.proposals[0].id)
@@ -157,7 +159,7 @@ def test_accepting_a_payoff_changes_only_that_rows_status(make_window, novel, qt
 def test_rejecting_writes_nothing_and_is_not_proposed_again(make_window, proposed, qtbot):
     window = make_window()
     assert window.open_project(proposed)
-    review = review_tab(window)
+    review = review_tab(window, qtbot)
     chosen = next(p for p in review.model.proposals if p.kind == "character")
     before = book_bytes(proposed)
     click_row(qtbot, review, chosen.id)
@@ -178,7 +180,7 @@ def test_rejecting_writes_nothing_and_is_not_proposed_again(make_window, propose
 def test_a_tracker_changed_on_disk_meanwhile_is_refused(make_window, proposed, qtbot):
     window = make_window()
     assert window.open_project(proposed)
-    review = review_tab(window)
+    review = review_tab(window, qtbot)
     chosen = next(p for p in review.model.proposals if p.kind == "relationship")
     path = proposed / RELATIONSHIP
     click_row(qtbot, review, chosen.id)
@@ -194,7 +196,7 @@ def test_a_tracker_changed_on_disk_meanwhile_is_refused(make_window, proposed, q
 def test_accept_all_of_a_kind_in_a_range_and_edit_then_accept(make_window, proposed, qtbot):
     window = make_window()
     assert window.open_project(proposed)
-    review = review_tab(window)
+    review = review_tab(window, qtbot)
     characters = [p for p in review.model.proposals if p.kind == "character"]
     first = characters[0]
     click_row(qtbot, review, first.id)
@@ -236,7 +238,7 @@ def test_saving_a_fifth_chapter_queues_upkeep_unless_settings_turn_it_off(
     type_at_end(editor, "\n")
     window.actions_.save.trigger()
     assert "upkeep Ch6-10" in queued
-    review = review_tab(window)
+    review = review_tab(window, qtbot)
     qtbot.waitUntil(lambda: review.model.rowCount() > 0, timeout=WAIT_MS)
     names = [p.fields.get("name") for p in review.model.proposals]
     assert "裴玄度" in names
@@ -246,7 +248,7 @@ def test_saving_a_fifth_chapter_queues_upkeep_unless_settings_turn_it_off(
 def test_the_whole_book_is_asked_first_with_the_count(window, dialogs, qtbot):
     from PySide6.QtWidgets import QMessageBox
 
-    review = review_tab(window)
+    review = review_tab(window, qtbot)
     dialogs.answer(QMessageBox.StandardButton.No)
     qtbot.mouseClick(review.book_button, Qt.MouseButton.LeftButton)
     _kind, _title, text = dialogs.asked[-1]

@@ -53,6 +53,7 @@ bench: $(STAMP)
 	$(PY) benchmarks/counting.py
 	$(PY) benchmarks/feed.py
 	$(PY) benchmarks/app.py
+	$(PY) benchmarks/start.py
 	$(PY) benchmarks/scaling.py
 	$(PY) benchmarks/glance.py
 

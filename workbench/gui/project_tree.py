@@ -19,7 +19,7 @@ from workbench.book.layout import Role
 from workbench.book.naming import chapter_number_from_name
 from workbench.book.project import CHAPTER_SUFFIXES, ChapterRef, Project
 from workbench.errors import WorkbenchError
-from workbench.gui.off_thread import Latest
+from workbench.gui.background import Background, Job
 from workbench.trackers.chapter_facts import ChapterFact, chapter_facts
 
 log = logging.getLogger(__name__)
@@ -52,7 +52,8 @@ class ProjectTree(QTreeWidget):
         self._zi: dict[Path, int | None] = {}  # each chapter's 字 as its row shows it
         self._shown: dict[Path, ChapterFact] = {}  # what each row showed: kept while re-read
         self._relabelled: set[Path] = set()  # rows set here since the facts job was asked for
-        self.facts_job = Latest("tree-facts", self)
+        self.facts_job = Background("tree-facts", latest_only=True, parent=self)
+        self.facts_job.delivered.connect(self._show_facts)
         self.itemActivated.connect(self._item_activated)
         self.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
         self.customContextMenuRequested.connect(self._context_menu)
@@ -116,7 +117,7 @@ class ProjectTree(QTreeWidget):
         """Titles and 字 counts of every chapter, read off the GUI thread."""
         project, refs = self.project, list(self.project.chapters) if self.project else []
         self._relabelled = set()
-        self.facts_job.submit(lambda: chapter_facts(project, refs), self._show_facts)
+        self.facts_job.submit(_read_facts, project, refs)
 
     def _show_facts(self, facts: dict[Path, ChapterFact]) -> None:
         if self.project is None:
@@ -299,3 +300,8 @@ class ProjectTree(QTreeWidget):
     def shut_down(self) -> None:
         """The window closes: wait for a facts job still reading."""
         self.facts_job.shut_down()
+
+
+def _read_facts(_job: Job, project: Project, refs: list[ChapterRef]) -> dict[Path, ChapterFact]:
+    """On the tree's worker: every chapter's title and 字 count."""
+    return chapter_facts(project, refs)

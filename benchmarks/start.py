@@ -19,9 +19,10 @@ Each book is benchmarks/feed.py's project at that size, with chapter N/2 rewritt
   panel's debounced rebuild has started, then types on while it builds. p50 / p99 / max.
   Target p99 ≤ 16 ms, max ≤ 33 ms.
 - save — the same process: 10 times a character typed and Ctrl+S's action triggered; the
-  save call's own time on the GUI thread, and the GUI thread's CPU time from the save until
-  everything it set off (the tree's row, the total, the tracker ledger built on its thread
-  and shown, the panel's rebuild scheduled) has settled. Target ≤ 10 ms.
+  save call's own time on the GUI thread (the atomic write with its fsync included), and that
+  plus the GUI thread's time in every event it handled until what the save set off (the
+  tree's row, the total, the tracker ledger built on its thread and shown, the panel's
+  rebuild, the 全书 snapshot) has settled. Target ≤ 10 ms.
 
 Run: `make bench` or `.venv/bin/python benchmarks/start.py [--sizes 2000000] [--runs 3]`.
 """
@@ -209,17 +210,18 @@ def live(root: Path, long_chapter: int) -> dict:
             app_bench.wait_for_rebuild_start(panel)
     app_bench.wait_for_panel(panel)
     settle(window)
-    calls, settled = [], []
+    calls, settled, summaries = [], [], []
+    window.summaries.queued.connect(lambda _job, label: summaries.append(label))
     for _ in range(SAVES):
         app_bench.type_character(text_edit, "又")
         QCoreApplication.processEvents()
         settle(window)
-        wall, cpu = time.perf_counter(), time.thread_time()
+        wall = time.perf_counter()
         window.actions_.save.trigger()
         calls.append((time.perf_counter() - wall) * 1000)
-        settle(window)
-        settled.append((time.thread_time() - cpu) * 1000)
+        settled.append(calls[-1] + settle(window, quiet_s=0.8))  # the 全书 refresh: 600 ms
     assert not editor.is_modified()
+    assert not summaries, f"the saves queued summaries: {summaries}"
     window.shut_down()
     return {
         "key_p50_ms": statistics.median(keys),
@@ -227,27 +229,32 @@ def live(root: Path, long_chapter: int) -> dict:
         "key_max_ms": max(keys),
         "save_call_ms": statistics.median(calls),
         "save_call_max_ms": max(calls),
-        "save_gui_cpu_ms": statistics.median(settled),
-        "save_gui_cpu_max_ms": max(settled),
+        "save_gui_ms": statistics.median(settled),
+        "save_gui_max_ms": max(settled),
     }
 
 
-def settle(window, quiet_s: float = 0.3) -> None:  # type: ignore[no-untyped-def]
+def settle(window, quiet_s: float = 0.3) -> float:  # type: ignore[no-untyped-def]
     """Process events until the window's threads have delivered and nothing arrived for a
-    while (the tree's row, the ledger, the panel's debounced rebuild after a save)."""
+    while (the tree's row, the ledger, the panel's debounced rebuild after a save); returns
+    the ms the GUI thread spent handling events meanwhile (the passes that handled one: the
+    app's work, not this loop's polling)."""
     from PySide6.QtCore import QAbstractEventDispatcher, QEventLoop
 
     dispatcher = QAbstractEventDispatcher.instance()
-    last = time.perf_counter()
+    last, worked = time.perf_counter(), 0.0
     while True:
+        began = time.perf_counter()
+        handled = dispatcher.processEvents(QEventLoop.ProcessEventsFlag.AllEvents)
+        if handled:
+            worked += time.perf_counter() - began
         busy = window.background_pending() or window.context_panel.refresher.is_busy()
         busy = busy or window.context_panel.debounce.isActive()
-        if dispatcher.processEvents(QEventLoop.ProcessEventsFlag.AllEvents) or busy:
+        if handled or busy:
             last = time.perf_counter()
         elif time.perf_counter() - last > quiet_s:
-            return
-        else:
-            time.sleep(0.001)
+            return worked * 1000
+        time.sleep(0.001)
 
 
 def prepare(root: Path, size: int) -> tuple[int, int, int]:
@@ -256,7 +263,9 @@ def prepare(root: Path, size: int) -> tuple[int, int, int]:
     from workbench.book.counting import count_zi
 
     chapters, total = feed.build_project(root, size)
-    long_chapter = max(1, chapters // 2)
+    # Mid-book, and not the last of a five-chapter range: saving it queues no summary, so the
+    # saves measured are the editor's, the tree's, the trackers' and the panels' work alone.
+    long_chapter = max(1, chapters // 2 - chapters // 2 % 5 + 3)
     lines, zi = [], 0
     for _title, body in feed.corpus_chapters():
         for line in body.splitlines():
@@ -322,22 +331,22 @@ def report(chapters: int, total: int, long_chapter: int, f: dict) -> None:
         f"{f['key_p99_ms']:.1f} ms, max {f['key_max_ms']:.1f} ms   target p99 ≤ 16, max ≤ 33"
     )
     print(
-        f"  save: the call {f['save_call_ms']:.1f} ms (max {f['save_call_max_ms']:.1f}), GUI "
-        f"thread until settled {f['save_gui_cpu_ms']:.1f} ms CPU (max "
-        f"{f['save_gui_cpu_max_ms']:.1f})   target ≤ 10 ms"
+        f"  save: the call {f['save_call_ms']:.1f} ms (max {f['save_call_max_ms']:.1f}), with "
+        f"what it set off on the GUI thread until settled {f['save_gui_ms']:.1f} ms (max "
+        f"{f['save_gui_max_ms']:.1f})   target ≤ 10 ms"
     )
 
 
 def table(rows: list[tuple[int, int, dict]]) -> None:
     print("scaling (start: median of the runs; keys: 200 in one process; save: median of 10)")
-    head = ("book", "start ×floor", "cold editable", "key p99/max", "save call/GUI CPU")
+    head = ("book", "start ×floor", "cold editable", "key p99/max", "save call/all GUI")
     print(f"{head[0]:<24}{head[1]:>14}{head[2]:>15}{head[3]:>16}{head[4]:>20}")
     for chapters, total, f in rows:
         print(
             f"{f'{total:,} 字 ({chapters} ch)':<24}{f['ratio']:>13.2f}×"
             f"{f['cold_editable_ms']:>12.0f} ms"
             f"{f['key_p99_ms']:>8.1f}/{f['key_max_ms']:<5.1f}ms"
-            f"{f['save_call_ms']:>10.1f}/{f['save_gui_cpu_ms']:<5.1f}ms"
+            f"{f['save_call_ms']:>10.1f}/{f['save_gui_ms']:<5.1f}ms"
         )
 
 

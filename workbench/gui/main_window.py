@@ -210,8 +210,9 @@ class MainWindow(QMainWindow):
 
     def background_pending(self) -> bool:
         """Whether what the open or a save left to threads (the tree's titles and counts, the
-        tracker files and ledger) is still to be shown."""
-        return self.tree.counts_pending() or self.tracker_browser.loading_pending()
+        tracker files and ledger, the save's line in the writing statistics) is still to come."""
+        pending = self.tree.counts_pending() or self.tracker_browser.loading_pending()
+        return pending or self.tabs.save_stats.is_busy()
 
     def _refresh_project(self) -> None:
         if self.project:

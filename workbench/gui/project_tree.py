@@ -45,7 +45,9 @@ class ProjectTree(QTreeWidget):
         self.setUniformRowHeights(True)
         self.header().setStretchLastSection(False)
         self.header().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
-        self.header().setSectionResizeMode(1, QHeaderView.ResizeMode.ResizeToContents)
+        # Sized when the counts arrive and when a count outgrows it: sized to its contents on
+        # every change, each relabelled row re-measured all of a 1000-chapter book's rows.
+        self.header().setSectionResizeMode(1, QHeaderView.ResizeMode.Fixed)
         self._groups: dict[str, QTreeWidgetItem] = {}
         self._rows: dict[str, QTreeWidgetItem] = {}  # str(path) -> its row
         self._chapter_paths: list[Path] = []
@@ -127,6 +129,7 @@ class ProjectTree(QTreeWidget):
             row, ref = self._rows.get(str(path)), chapters.get(path)
             if row is not None and ref is not None and path not in self._relabelled:
                 self._label_row(row, ref, fact)
+        self.resizeColumnToContents(1)
         self._emit_total()
         self.chaptersCounted.emit()
 
@@ -146,8 +149,10 @@ class ProjectTree(QTreeWidget):
         label, zi = self._texts(ref, fact)
         self._zi[ref.path] = fact[1] if fact is not None else None
         self._shown[ref.path] = fact
-        row.setText(0, label)
-        row.setText(1, zi)
+        if row.text(0) != label:
+            row.setText(0, label)
+        if row.text(1) != zi:
+            row.setText(1, zi)
         row.setToolTip(0, self._chapter_tooltip(label, zi, ref.path))
 
     def _emit_total(self) -> None:
@@ -177,7 +182,16 @@ class ProjectTree(QTreeWidget):
             if ref is not None and row is not None:
                 self._label_row(row, ref, self._fact(self.project, ref))
                 self._relabelled.add(path)
+        self._grow_count_column([row for _path, row in rows if row is not None])
         self._emit_total()
+
+    def _grow_count_column(self, rows: list[QTreeWidgetItem]) -> None:
+        """Widen the 字 column when a relabelled count no longer fits (never narrower here)."""
+        metrics = self.fontMetrics()
+        margin = 2 * self.style().pixelMetric(self.style().PixelMetric.PM_FocusFrameHMargin) + 8
+        widest = max((metrics.horizontalAdvance(row.text(1)) for row in rows), default=0)
+        if widest + margin > self.columnWidth(1):
+            self.resizeColumnToContents(1)
 
     @staticmethod
     def _fact(project: Project, ref: ChapterRef) -> ChapterFact:

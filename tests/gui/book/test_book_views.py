@@ -167,6 +167,7 @@ def test_writing_stats_shows_todays_saved_zi_after_saving_in_the_editor(qtbot, w
     type_at_end(editor, "灯火又亮了一盏。")  # 8 字
     real_input.shortcut(editor.text_edit, "Ctrl+S")
     assert not editor.is_modified()
+    qtbot.waitUntil(lambda: not window.background_pending())  # the line is written on a thread
     records = read_history(window.project).records
     assert (records[-1].after - records[-1].before, records[-1].estimated) == (8, False)
     qtbot.waitUntil(lambda: panel.today_label.text() == "今日：8 字", timeout=20_000)

@@ -259,7 +259,7 @@ def test_the_whole_book_is_asked_first_with_the_count(window, dialogs, qtbot):
 def test_what_the_book_has_now_is_not_offered_again(make_window, proposed, qtbot, type_at_end):
     window = make_window()
     assert window.open_project(proposed)
-    review = review_tab(window)
+    review = review_tab(window, qtbot)
     browser = window.tracker_browser
     waiting = review.model.rowCount()
     assert browser.tabs.tabText(browser.tabs.indexOf(review)) == f"待审 ({waiting})"

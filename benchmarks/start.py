@@ -183,7 +183,10 @@ def live(root: Path, long_chapter: int) -> dict:
     from workbench.settings import Settings
 
     app_bench = benchmark("app")
-    qapp = QApplication(sys.argv[:1])  # noqa: F841  (kept alive)
+    qapp = QApplication(sys.argv[:1])
+    # No blinking cursor: its repaints every half second would keep `settle` from ever
+    # seeing the GUI thread quiet, and would be counted as the save's work.
+    qapp.setCursorFlashTime(0)
     window = create_window(Settings())
     window.resize(1440, 900)
     window.show()

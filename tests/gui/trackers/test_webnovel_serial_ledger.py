@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 
 import pytest
+from conftest import settle
 from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QAbstractItemView
@@ -35,12 +36,13 @@ def _cli(serial, capsys, *args: str) -> dict:
     return json.loads(capsys.readouterr().out)
 
 
-def test_the_ledger_shows_the_memory_as_the_command_line_does(make_window, serial, capsys):
+def test_the_ledger_shows_the_memory_as_the_command_line_does(make_window, serial, capsys, qtbot):
     expected = _cli(serial, capsys, "--chapter", str(NEXT_CHAPTER))
     every = _cli(serial, capsys)
     before = _memory_bytes(serial)
     window = make_window()
     assert window.open_project(serial)
+    settle(window, qtbot)  # the trackers and the memory are read off the GUI thread
     browser = window.tracker_browser
     browser.set_chapter(NEXT_CHAPTER)
     model = browser.ledger.model
@@ -95,6 +97,7 @@ def test_a_chapter_committed_meanwhile_shows_without_reopening(
     root = make_serial(tmp_path / "星图劫", through=30)
     window = make_window()
     assert window.open_project(root)
+    settle(window, qtbot)
     browser = window.tracker_browser
     browser.set_chapter(31)
     model = browser.ledger.model

@@ -300,7 +300,7 @@ def test_a_file_the_estimate_cannot_read_queues_nothing_and_says_so(
     assert window.open_project(novel)
     # The cast file breaks after the project opened: the paid run's estimate reads it.
     (novel / "characters" / "characters.md").write_bytes(b"# \x80\xff\x80\xff\n")
-    review = review_tab(window)
+    review = review_tab(window, qtbot)
     asked = len(dialogs.asked)
     qtbot.mouseClick(review.run_button, Qt.MouseButton.LeftButton)
     shown = window.status.currentMessage()

@@ -73,16 +73,7 @@ def prepare_project(root: Path) -> dict:
     """Build the 2M-字 project, make ch0200 a 30,000-字 chapter, drop the last summary."""
     feed = feed_benchmark()
     chapters, _total = feed.build_project(root)
-    lines, zi = [], 0
-    for _title, body in feed.corpus_chapters():
-        for line in body.splitlines():
-            if zi >= LONG_CHAPTER_ZI:
-                break
-            lines.append(line)
-            zi += count_zi(line)
-    heading = f"# 第{LONG_CHAPTER}章 长章\n\n"
-    long_path = root / "chapters" / f"ch{LONG_CHAPTER:04d}.md"
-    long_path.write_text(heading + "\n".join(lines) + "\n", encoding="utf-8")
+    long_path = feed.write_long_chapter(root, LONG_CHAPTER, LONG_CHAPTER_ZI)
 
     closing = chapters - chapters % 5
     summary = root / "references" / "rolling-summary.md"

@@ -68,15 +68,7 @@ def prepare(root: Path) -> dict:
     for name in ("protagonist.md", "characters.md"):
         shutil.copyfile(FIXTURE / name, root / "characters" / name)
     shutil.copyfile(FIXTURE / "state-tracker.md", root / "references" / "state-tracker.md")
-    lines, zi = [], 0
-    for _title, body in feed.corpus_chapters():
-        for line in body.splitlines():
-            if zi >= LONG_ZI:
-                break
-            lines.append(line)
-            zi += count_zi(line)
-    long_path = root / "chapters" / f"ch{LONG_CHAPTER:04d}.md"
-    long_path.write_text(f"# 第{LONG_CHAPTER}章 长章\n\n" + "\n".join(lines) + "\n", "utf-8")
+    long_path = feed.write_long_chapter(root, LONG_CHAPTER, LONG_ZI)
     return {"chapters": chapters, "long_zi": count_zi(long_path.read_text(encoding="utf-8"))}
 
 

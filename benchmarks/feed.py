@@ -71,6 +71,21 @@ def corpus_chapters() -> list[tuple[str, str]]:
     return chapters
 
 
+def write_long_chapter(root: Path, number: int, zi: int = 30_000) -> Path:
+    """Rewrite chapter `number` as one long chapter of the corpus's first `zi` 字 (whole lines):
+    the chapter the app and continuity benchmarks type into."""
+    lines, counted = [], 0
+    for _title, body in corpus_chapters():
+        for line in body.splitlines():
+            if counted >= zi:
+                break
+            lines.append(line)
+            counted += count_zi(line)
+    path = root / "chapters" / f"ch{number:04d}.md"
+    path.write_text(f"# 第{number}章 长章\n\n" + "\n".join(lines) + "\n", encoding="utf-8")
+    return path
+
+
 def write(root: Path, relative: str, text: str) -> None:
     path = root / relative
     path.parent.mkdir(parents=True, exist_ok=True)

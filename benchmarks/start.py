@@ -269,15 +269,7 @@ def prepare(root: Path, size: int) -> tuple[int, int, int]:
     # Mid-book, and not the last of a five-chapter range: saving it queues no summary, so the
     # saves measured are the editor's, the tree's, the trackers' and the panels' work alone.
     long_chapter = max(1, chapters // 2 - chapters // 2 % 5 + 3)
-    lines, zi = [], 0
-    for _title, body in feed.corpus_chapters():
-        for line in body.splitlines():
-            if zi >= LONG_ZI:
-                break
-            lines.append(line)
-            zi += count_zi(line)
-    path = root / "chapters" / f"ch{long_chapter:04d}.md"
-    path.write_text(f"# 第{long_chapter}章 长章\n\n" + "\n".join(lines) + "\n", encoding="utf-8")
+    feed.write_long_chapter(root, long_chapter, LONG_ZI)
     total = sum(count_zi(p.read_text(encoding="utf-8")) for p in (root / "chapters").iterdir())
     return chapters, total, long_chapter
 

@@ -47,7 +47,7 @@ test-faults: $(STAMP) translations
 
 screenshots: $(STAMP) translations
 	QT_QPA_PLATFORM=offscreen $(PY) -m workbench.gui.screenshots docs/screenshots
-	$(PY) -m workbench.gui.screen_shots docs/screenshots $(wildcard ../shared/corpus/sanguo-yanyi.txt)
+	$(PY) -m workbench.gui.first_hour_screenshots docs/screenshots $(wildcard ../shared/corpus/sanguo-yanyi.txt)
 
 bench: $(STAMP)
 	$(PY) benchmarks/counting.py

@@ -78,7 +78,7 @@ ALLOWED = {
     "gui/crash_log.py": "crash logs in the user's Workbench folder, beside the settings",
     "gui/screenshots.py": "developer tool: renders docs/screenshots from a copy of the sample",
     "gui/prepare/screenshots.py": "developer tool: the same, for the Prepare dialog",
-    "gui/screen_shots.py": "developer tool: the first-hour screenshots at real screen sizes",
+    "gui/first_hour_screenshots.py": "developer tool: the first-hour shots at real screen sizes",
     "gui/self_test.py": "the self-test's own copy of the sample in a temporary folder",
 }
 

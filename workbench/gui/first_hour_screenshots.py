@@ -6,7 +6,7 @@ does for an author: the first start (no project), the ledger with the bold overd
 sample, and the first Prepare of an imported book (the shared 120-回 corpus, when present) —
 at 1280×720 and 1440×900, in Chinese and in English.
 
-    python -m workbench.gui.screen_shots OUT_DIR [CORPUS.txt]
+    python -m workbench.gui.first_hour_screenshots OUT_DIR [CORPUS.txt]
 """
 
 from __future__ import annotations
@@ -86,7 +86,7 @@ def main(argv: list[str]) -> int:
             config.write_text(json.dumps({"screens": [{**screen, "logicalDpi": 96, "dpr": 1}]}))
             env = {**os.environ, "QT_QPA_PLATFORM": f"offscreen:configfile={config}"}
             for language in LANGUAGES:
-                command = [sys.executable, "-m", "workbench.gui.screen_shots", "--one"]
+                command = [sys.executable, "-m", "workbench.gui.first_hour_screenshots", "--one"]
                 command += [str(width), str(height), language, str(out_dir)]
                 command += [str(corpus)] if corpus else []
                 subprocess.run(command, env=env, check=True)

@@ -1520,68 +1520,12 @@
   <context>
     <name>MainWindow</name>
     <message>
-        <source>Cannot copy the sample novel</source>
-        <translation>无法复制示例小说</translation>
-    </message>
-    <message>
       <source>Cannot open project</source>
       <translation>无法打开项目</translation>
     </message>
     <message>
-      <source>Open project folder</source>
-      <translation>打开项目文件夹</translation>
-    </message>
-    <message>
-      <source>Folder for the new project</source>
-      <translation>新项目的文件夹</translation>
-    </message>
-    <message>
-      <source>Cannot create project</source>
-      <translation>无法创建项目</translation>
-    </message>
-    <message>
-      <source>Import manuscript</source>
-      <translation>导入书稿</translation>
-    </message>
-    <message>
-      <source>Manuscripts (*.txt *.md *.docx);;All files (*)</source>
-      <translation>书稿 (*.txt *.md *.docx);;所有文件 (*)</translation>
-    </message>
-    <message>
-      <source>Project folder to import into</source>
-      <translation>导入到哪个项目文件夹</translation>
-    </message>
-    <message>
-      <source>Cannot import</source>
-      <translation>无法导入</translation>
-    </message>
-    <message>
-      <source>Import failed</source>
-      <translation>导入失败</translation>
-    </message>
-    <message>
-      <source>Cannot create chapter</source>
-      <translation>无法新建章节</translation>
-    </message>
-    <message>
       <source>%1 files changed on disk; %2 open documents affected</source>
       <translation>磁盘上有 %1 个文件被改动；涉及 %2 个已打开的文档</translation>
-    </message>
-    <message>
-      <source>Summary %1 failed: %2</source>
-      <translation>滚动摘要 %1 生成失败：%2</translation>
-    </message>
-    <message>
-      <source>Cannot regenerate %1</source>
-      <translation>无法重新生成 %1</translation>
-    </message>
-    <message>
-      <source>Cannot read the rolling summaries: %1</source>
-      <translation>无法读取滚动摘要：%1</translation>
-    </message>
-    <message>
-      <source>Summary %1 written to rolling-summary.md</source>
-      <translation>滚动摘要 %1 已写入 rolling-summary.md</translation>
     </message>
     <message>
       <source>Cannot save settings</source>
@@ -1596,40 +1540,8 @@
       <translation>设置未能读取，暂用默认设置</translation>
     </message>
     <message>
-      <source>Fixed context written to references/fixed-context.md</source>
-      <translation>固定层已写入 references/fixed-context.md</translation>
-    </message>
-    <message>
       <source>%1 does not exist</source>
       <translation>%1 不存在</translation>
-    </message>
-    <message>
-      <source>Chapter %1 has no plan file; the type is used in the panel only</source>
-      <translation>第%1章没有规划文件；类型只在面板中使用</translation>
-    </message>
-    <message>
-      <source>Chapter type not changed</source>
-      <translation>章节类型未修改</translation>
-    </message>
-    <message>
-      <source>The plan %1 has unsaved edits; save or discard them first.</source>
-      <translation>规划 %1 有未保存的修改；请先保存或放弃。</translation>
-    </message>
-    <message>
-      <source>Chapter %1 has neither text nor a plan yet</source>
-      <translation>第%1章还没有正文，也没有章纲</translation>
-    </message>
-    <message>
-      <source>Saving chapter %1</source>
-      <translation>保存第%1章</translation>
-    </message>
-    <message>
-      <source>%1 rolling summaries not queued; Feed ▸ Summary jobs queues them</source>
-      <translation>%1 段滚动摘要没有排队；可在 喂入 ▸ 摘要任务 中重新生成</translation>
-    </message>
-    <message>
-      <source>Regenerating %1</source>
-      <translation>重新生成 %1</translation>
     </message>
   </context>
   <context>
@@ -1912,10 +1824,6 @@
       <translation>请填写本地服务启动时设定的窗口（Ollama 的 num_ctx、llama.cpp 的 --ctx-size、vLLM 的 --max-model-len），并选择它所运行模型的分词器。</translation>
     </message>
     <message>
-      <source>Window and tokenizer as the provider documents them.</source>
-      <translation>窗口与分词器取自模型提供方的文档。</translation>
-    </message>
-    <message>
       <source>%1 tokens</source>
       <translation>%1 token</translation>
     </message>
@@ -2120,10 +2028,6 @@ Restore it into the editor? Nothing is written to the file until you save.</sour
     <message>
       <source>The rolling summary %1 was written by hand. Regenerating it replaces it with a generated section. Go on?</source>
       <translation>滚动摘要 %1 是手写的。重新生成会用生成的一节替换它。继续吗？</translation>
-    </message>
-    <message>
-        <source>Unexpected error</source>
-        <translation>意外错误</translation>
     </message>
   </context>
   <context>

@@ -226,3 +226,25 @@ def test_no_regenerate_action_outside_a_summary_or_in_other_files(window, novel)
     menu = caret_menu(chapter, 6)  # not where the last right-click was: no double-click
     assert menu.findChild(QAction, "regenerateSummary") is None
     real_input.key(menu, Qt.Key.Key_Escape)
+
+
+def test_a_chapter_the_paid_estimate_cannot_read_queues_nothing_and_says_so(
+    make_window, novel, dialogs, chat_server, qtbot, type_at_end
+):
+    llm = LlmSettings(base_url=chat_server.url, model="m")
+    window = make_window(Settings(summary_backend="openai", llm=llm))
+    assert window.open_project(novel)
+    path = novel / ROLLING
+    text = path.read_text(encoding="utf-8")
+    path.write_text(text[: text.index("## 滚动摘要 Ch6-Ch10")], encoding="utf-8")
+    # Chapter 7 breaks on disk after the book opened: the estimate for Ch6-10 reads it.
+    broken = window.project.chapter(7).path
+    broken.write_bytes(b"# \x80\xff\x80\xff\n")
+    editor = window.open_path(window.project.chapter(10).path)
+    asked = len(dialogs.asked)
+    type_at_end(editor, "\n")
+    save(editor)
+    shown = window.status.currentMessage()
+    assert "未排队" in shown and broken.name in shown, shown
+    assert len(dialogs.asked) == asked and window.summaries.is_idle()
+    assert not chat_server.requests and broken.read_bytes() == b"# \x80\xff\x80\xff\n"

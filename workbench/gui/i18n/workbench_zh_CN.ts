@@ -215,6 +215,10 @@
       <source>Summary %1 written to rolling-summary.md</source>
       <translation>滚动摘要 %1 已写入 rolling-summary.md</translation>
     </message>
+    <message>
+      <source>Rolling summaries not queued: %1</source>
+      <translation>滚动摘要未排队：%1</translation>
+    </message>
   </context>
   <context>
     <name>ProjectOpening</name>

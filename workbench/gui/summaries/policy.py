@@ -66,7 +66,13 @@ class SummaryPolicy(QObject):
             return []
         remote = self.queue.uses_remote_backend()
         if len(jobs) > 1 or remote:
-            tokens = estimated_tokens(self.project, jobs) if remote else None
+            try:
+                tokens = estimated_tokens(self.project, jobs) if remote else None
+            except (OSError, WorkbenchError) as error:  # a chapter the estimate reads is broken
+                self.statusMessage.emit(
+                    self.tr("Rolling summaries not queued: %1").replace("%1", str(error))
+                )
+                return []
             labels = [job.label for job in jobs]
             if not prompts.ask_queue_summaries(self.parent_widget, why, labels, tokens):
                 self.statusMessage.emit(

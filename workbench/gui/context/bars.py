@@ -62,8 +62,10 @@ class BarDelegate(QStyledItemDelegate):
             painter.setBrush(colour)
             painter.drawRoundedRect(filled, 3, 3)
         painter.setPen(option.palette.color(QPalette.ColorRole.Text))
+        # The number over the whole cell's height: the track is inset by 4 px each side,
+        # which in a Latin font's row (the English UI) left the digits half cut off.
         painter.drawText(
-            track.adjusted(4, 0, -4, 0),
+            QRectF(option.rect).adjusted(7, 0, -7, 0),
             int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter),
             text,
         )

@@ -48,7 +48,7 @@ from workbench.gui.context.model import (
     ContextModel,
 )
 from workbench.gui.context.pins_model import PinModel
-from workbench.gui.context.sections import LayerSection, column_widths, size_columns
+from workbench.gui.context.sections import ColumnFit, LayerSection, column_widths
 from workbench.gui.context.summary import FeedSummary
 from workbench.gui.context.worker import FeedRequest, PanelFeed, build_panel_feed
 from workbench.gui.file_undo import FileUndo
@@ -173,6 +173,7 @@ class ContextPanel(QWidget):
             column.addWidget(section)
             section.activated.connect(self._open_row)
             section.menuRequested.connect(self._block_menu)
+        self.columns = ColumnFit(self.column_header, list(self.sections.values()))
         column.addStretch(1)
         self.scroll = QScrollArea(self)
         self.scroll.setObjectName("contextBlocks")
@@ -235,12 +236,7 @@ class ContextPanel(QWidget):
         self.unpin_action.setText(self.tr("Unpin"))
         metrics = self.fontMetrics()
         words = [self.model.status_word(status) for status in Status]
-        words += [self.model.outdated_word("Ch000-000"), self.model.nothing_relevant_word()]
-        words.append(self.model.score_text(0.0))
-        widths = column_widths(metrics, words)
-        size_columns(self.column_header, widths)
-        for section in self.sections.values():
-            section.set_column_widths(widths)
+        self.columns.set_widths(column_widths(metrics, words))
         self.model.headerDataChanged.emit(Qt.Orientation.Horizontal, 0, 4)
         self._show_titles()
         self.summary.refresh()
@@ -422,6 +418,7 @@ class ContextPanel(QWidget):
         if self.model.set_feed(result):
             for section in self.sections.values():
                 section.expand_all_items(self._folded)
+        self.columns.refit()  # a longer name or status (⚠ 过旧 …) may have come
         feed = result.feed
         self.summary.set_feed(feed)
         if feed is not None:

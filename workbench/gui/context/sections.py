@@ -4,7 +4,15 @@ groups stack in one scrolling column."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QSortFilterProxyModel, Qt, Signal
+from PySide6.QtCore import (
+    QEvent,
+    QModelIndex,
+    QObject,
+    QPersistentModelIndex,
+    QSortFilterProxyModel,
+    Qt,
+    Signal,
+)
 from PySide6.QtGui import QFontMetrics
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -23,17 +31,28 @@ from workbench.gui.context.bars import BarDelegate
 from workbench.gui.context.model import LAYER_ROLE, Column, ContextModel
 
 Index = QModelIndex | QPersistentModelIndex
+CELL_PADDING = 14  # a cell's margins and the gap to its neighbour
 
 
 def column_widths(metrics: QFontMetrics, status_words: list[str]) -> dict[Column, int]:
-    """Fixed widths of the number columns (the name column takes the rest)."""
+    """Fixed widths of the number columns, and the least the status column gets (the
+    widest of `status_words`); the name column takes the rest."""
     digits = metrics.horizontalAdvance("00,000")
     return {
-        Column.ZI: digits + 56,  # room for the bar to read as a bar
-        Column.CAP: metrics.horizontalAdvance("0,000") + 14,
+        Column.ZI: digits + 40,  # room for the bar to read as a bar beside the number
+        Column.CAP: metrics.horizontalAdvance("0,000") + CELL_PADDING,
         Column.TOKENS: digits + 12,
-        Column.STATUS: max(metrics.horizontalAdvance(word) for word in status_words) + 14,
+        Column.STATUS: max(metrics.horizontalAdvance(w) for w in status_words) + CELL_PADDING,
     }
+
+
+def status_width(available: int, name_need: int, status_need: int, least: int) -> int:
+    """The status column's width, out of the `available` pixels the name and the status
+    share: what the widest status shown needs, unless that would cut a block's name short;
+    then what the names leave, never less than `least` (the plain ✓ 完整 … words). Sized
+    for the widest status that could ever show (⚠ 过旧：缺 Ch000-000), it left the names a
+    few characters at the dock's default 430 px."""
+    return max(least, min(status_need, available - name_need))
 
 
 def size_columns(header: QHeaderView, widths: dict[Column, int]) -> None:
@@ -126,6 +145,18 @@ class LayerSection(QWidget):
         """Align the columns with the panel's header."""
         size_columns(self.view.header(), widths)
 
+    def needs(self) -> tuple[int, int]:
+        """The widths this group's block names and statuses take in full."""
+        metrics = self.view.fontMetrics()
+        indent = self.view.indentation() if self.view.rootIsDecorated() else 0
+        name = status = 0
+        for row in range(self.proxy.rowCount()):
+            shown = self.proxy.index(row, Column.NAME).data()
+            name = max(name, metrics.horizontalAdvance(shown or "") + indent + CELL_PADDING)
+            shown = self.proxy.index(row, Column.STATUS).data()
+            status = max(status, metrics.horizontalAdvance(shown or "") + CELL_PADDING)
+        return name, status
+
     def block_count(self) -> int:
         """How many blocks this group shows."""
         return self.proxy.rowCount()
@@ -178,3 +209,46 @@ class LayerSection(QWidget):
             self.menuRequested.emit(
                 self.proxy.mapToSource(index), self.view.viewport().mapToGlobal(position)
             )
+
+
+class ColumnFit(QObject):
+    """The panel's header and every group's columns, kept aligned: the numbers at fixed
+    widths, the status as wide as `status_width` says for the blocks shown, the name over
+    the rest; fitted again when the feed changes (`refit`) or the header is resized."""
+
+    def __init__(self, header: QHeaderView, sections: list[LayerSection]) -> None:
+        super().__init__(header)
+        self.header = header
+        self.sections = sections
+        self.widths: dict[Column, int] = {}
+        self.applied: dict[Column, int] = {}
+        header.installEventFilter(self)
+
+    def set_widths(self, widths: dict[Column, int]) -> None:
+        """The fixed widths and the status column's least width (`column_widths`)."""
+        self.widths = widths
+        self.applied = {}
+        self.refit()
+
+    def refit(self) -> None:
+        """Size the status column for the blocks shown now, at the header's width."""
+        if not self.widths:
+            return
+        fixed = sum(w for column, w in self.widths.items() if column is not Column.STATUS)
+        needs = [section.needs() for section in self.sections]
+        name_need = max((name for name, _ in needs), default=0)
+        status_need = max((status for _, status in needs), default=0)
+        least = self.widths[Column.STATUS]
+        status = status_width(self.header.width() - fixed, name_need, status_need, least)
+        widths = {**self.widths, Column.STATUS: status}
+        if widths == self.applied:
+            return
+        self.applied = widths
+        size_columns(self.header, widths)
+        for section in self.sections:
+            section.set_column_widths(widths)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if watched is self.header and event.type() == QEvent.Type.Resize:
+            self.refit()
+        return False

@@ -111,6 +111,26 @@ class EditorTabs(QTabWidget):
             return None
         return self._add_editor(loaded)
 
+    def open_at_line(self, path: Path, line: int = 0) -> ChapterEditor | None:
+        """Show `path` with the caret at the start of line `line` (1-based; 0: where it
+        was), scrolled into sight: a tracker row's or a parse error's line."""
+        editor = self.open_file(path)
+        if editor is not None and line > 0:
+            text = editor.shown_text()
+            offset = 0
+            for _ in range(line - 1):
+                found = text.find("\n", offset)
+                if found < 0:
+                    break
+                offset = found + 1
+            editor.reveal_at(offset)
+            # In the upper third, not on the bottom edge where ensureCursorVisible leaves it:
+            # the lines after it are what the author came to read.
+            text_edit = editor.text_edit
+            bar = text_edit.verticalScrollBar()
+            bar.setValue(bar.value() + text_edit.cursorRect().top() - text_edit.height() // 3)
+        return editor
+
     def _add_editor(self, loaded: TextFile) -> ChapterEditor:
         assert self.project is not None
         ref = next((r for r in self.project.chapters if r.path == loaded.path), None)

@@ -179,7 +179,7 @@ class MainWindow(QMainWindow):
         self.prepare.fileCreated.connect(lambda _path: self.tree.refresh())
         self.tracker_browser.chapterRequested.connect(self.chapters.open_chapter)
         self.chapters.statusMessage.connect(self.show_message)
-        self.tracker_browser.fileRequested.connect(self.open_path)
+        self.tracker_browser.fileRequested.connect(self.tabs.open_at_line)
         self.tracker_browser.pinRequested.connect(self.context_panel.pin)
         self.tracker_browser.statusMessage.connect(self.show_message)
         self.tracker_browser.set_write_guard(self.has_unsaved_edits)

@@ -2306,6 +2306,21 @@ Restore it into the editor? Nothing is written to the file until you save.</sour
     </message>
   </context>
   <context>
+    <name>TrackerFileOpener</name>
+    <message>
+      <source>The relationships come from webnovel-writer&apos;s database %1 (SQLite, not text: the editor cannot open it). They are shown read-only here; to edit them in the app, run `%2` first.</source>
+      <translation>人物关系来自 webnovel-writer 的数据库 %1（SQLite 数据库，不是文本，编辑器打不开），这里只读显示；想在应用里编辑，先运行 `%2` 迁移。</translation>
+    </message>
+    <message>
+      <source>There is no tracker file here yet: %1 does not exist.</source>
+      <translation>这里还没有追踪表文件：%1 不存在。</translation>
+    </message>
+    <message>
+      <source>Opened %1 (%2): webnovel-writer keeps this file, so the ledger shows it read-only; what you change in it changes webnovel-writer&apos;s memory. To edit the entries in the ledger, run `%3` first.</source>
+      <translation>已打开 %1（%2）：这是 webnovel-writer 维护的记忆文件，所以伏笔表在这里只读；在编辑器里改它，就是改 webnovel-writer 的记忆。想在伏笔表里直接编辑，先运行 `%3` 迁移。</translation>
+    </message>
+  </context>
+  <context>
     <name>TrackerStore</name>
     <message>
       <source>This project has no %1 tracker file.</source>

@@ -37,6 +37,7 @@ from workbench.gui.trackers.entry_dialog import EntryDialog
 from workbench.gui.trackers.filters import MAX_CHAPTER, control_bar
 from workbench.gui.trackers.kind_view import KindPanel
 from workbench.gui.trackers.ledger_view import LedgerPanel
+from workbench.gui.trackers.open_file import TrackerFileOpener
 from workbench.gui.trackers.relations_view import RelationsPanel
 from workbench.gui.trackers.store import TrackersRead, TrackerStore, read_trackers
 from workbench.gui.upkeep.panel import ReviewPanel
@@ -67,7 +68,7 @@ class TrackerBrowser(QWidget):
 
     chapterRequested = Signal(int)
     ledgerShown = Signal()  # the ledger shows the trackers at the browser's chapter
-    fileRequested = Signal(object)  # Path
+    fileRequested = Signal(object, int)  # Path, the line to put the caret on (0: none)
     pinRequested = Signal(str)  # a pin reference: F001 or 林风—苏瑶
     statusMessage = Signal(str)
 
@@ -76,6 +77,7 @@ class TrackerBrowser(QWidget):
         self.setObjectName("trackerBrowser")
         self.project: Project | None = None
         self.store = TrackerStore(self)
+        self.opener = TrackerFileOpener(self)
         # The open's read of the tracker files; the ledgers for the editor's chapter and saves.
         self.loading = Background("tracker-files", latest_only=True, parent=self)
         self.loading.delivered.connect(self._files_read)
@@ -444,16 +446,34 @@ class TrackerBrowser(QWidget):
     def _error_activated(self, item: QListWidgetItem) -> None:
         path = item.data(PATH_ROLE)
         if path:
-            self.fileRequested.emit(Path(path))
+            self.fileRequested.emit(Path(path), item.data(PATH_ROLE + 1) or 0)
 
     def _open_tracker_file(self) -> None:
+        """打开追踪表文件: the tab's tracker file, or the memory file the selected row came
+        from, or why there is none to open (`open_file.py`)."""
+        if self.project is None:
+            return
         current = self.tabs.currentWidget()
-        if isinstance(current, KindPanel):
-            tracker = self.store.files.get(current.kind.key)
-        else:
-            tracker = self.store.plot if current is self.ledger else self.store.relationships
-        if tracker is not None:
-            self.fileRequested.emit(tracker.path)
+        key = current.kind.key if isinstance(current, KindPanel) else "plot"
+        if not isinstance(current, KindPanel) and current is not self.ledger:
+            key = "relationship"
+        memory_row = None
+        if current is self.ledger:
+            row = self.ledger.model.row_of(self.ledger.selected_id() or "")
+            if row is not None and not self.ledger.model.row_at(row).editable:
+                memory_row = self.ledger.model.row_at(row).entry
+        opening = self.opener.opening(
+            self.project,
+            self.store.files.get(key),
+            self.store.spec_path(key),
+            self.store.memory,
+            memory_row,
+            relationships_tab=key == "relationship",
+        )
+        if opening.message:
+            self._show_message(opening.message)
+        if opening.path is not None:
+            self.fileRequested.emit(opening.path, opening.line)
 
     def clear_message(self) -> None:
         """Say nothing (another project is opening)."""

@@ -102,6 +102,10 @@ class TrackerStore(QObject):
         """Where the tracker files are (or would be)."""
         return {spec.path for spec in self._specs()[0]}
 
+    def spec_path(self, key: str) -> Path | None:
+        """Where the tracker file of `key` is (or would be)."""
+        return next((spec.path for spec in self._specs()[0] if spec.key == key), None)
+
     def _specs(self) -> tuple[list[TrackerFileSpec], str]:
         return _specs(self.project)
 

@@ -19,6 +19,7 @@ from workbench.book.layout import Role
 from workbench.book.project import Project
 from workbench.book.templates import project_templates, role_holds_only_template
 from workbench.errors import WorkbenchError
+from workbench.reasons import Reason
 
 SAMPLE_SECTION = "正面样例"
 MIN_ZI = 30  # shorter than two sentences is no sample of a voice
@@ -149,9 +150,5 @@ def fix_hint(project: Project, *, english: bool = False) -> str:
             + "` lists the paragraphs, then add --passage START:END"
         )
     if chapter is None:
-        return f"写 {relative}（禁用词、正面样例、视角与风格关键词）"
-    return (
-        f"从你自己的正文选一段（{MIN_ZI}–{MAX_ZI} 字）创建 {relative}："
-        f"在应用里点「从正文选段创建文风锚点」，或 `{command}` 列出段落后加 --passage START:END；"
-        "正面样例用你选的那段，其余各节留给你写"
-    )
+        return Reason("fix.anchor_write", relative)
+    return Reason("fix.anchor_passage", MIN_ZI, MAX_ZI, relative, command)

@@ -22,6 +22,7 @@ from workbench.feed.config import FeedConfig, GroupWeights
 from workbench.feed.model import Block, Group, GroupBudget, Item, Ledger, Status, zi
 from workbench.feed.ranker import Candidate, Ranker
 from workbench.feed.trim import trim_to
+from workbench.reasons import Reason
 
 log = logging.getLogger(__name__)
 
@@ -63,7 +64,7 @@ def rank_items(block: Block, ranker: Ranker, debug: bool) -> None:
     block.set_text(block.render_items(), block.status, block.reason)
 
 
-def fit_items(block: Block, room: int, ledger: Ledger, why: str) -> None:
+def fit_items(block: Block, room: int, ledger: Ledger, why: Reason) -> None:
     """Keep the entries that fit `room` in rank order (pinned ones always); drop the rest."""
     kept, used = [], zi(block.item_prefix)
     strong_dropped = False
@@ -73,34 +74,34 @@ def fit_items(block: Block, room: int, ledger: Ledger, why: str) -> None:
             kept.append(item)
             used += size
         elif item.weak:
-            ledger.add(block.id, "drop", f"弱相关条目 {item.key}（{size} 字）先删去：{why}")
+            ledger.add(block.id, "drop", Reason("ledger.weak_item_dropped", item.key, size, why))
         else:
             strong_dropped = True
-            ledger.add(block.id, "drop", f"条目 {item.key}（{size} 字）放不下：{why}")
+            ledger.add(block.id, "drop", Reason("ledger.item_dropped", item.key, size, why))
     if len(kept) == len(block.items):
         return
     block.items = kept
     if not kept:
-        block.drop(f"{why}，没有条目放得下")
+        block.drop(Reason("budget.no_item_fits", why))
         return
-    block.set_text(block.render_items(), Status.TRIMMED, f"{why}，删去排序靠后的条目")
+    block.set_text(block.render_items(), Status.TRIMMED, Reason("budget.items_cut", why))
 
 
 def apply_cap(block: Block, ledger: Ledger) -> None:
     """Enforce the block's hard cap (the seeds' per-block limits)."""
     if block.cap is None or block.chars <= block.cap:
         return
-    why = f"超过上限 {block.cap} 字（原 {block.chars} 字）"
+    why = Reason("budget.over_cap", block.cap, block.chars)
     if block.items:
         fit_items(block, block.cap, ledger, why)
         return
     trimmed = trim_to(block.text, block.cap)
     if trimmed is None:
-        block.drop(f"{why}，且找不到可截断的句末")
+        block.drop(Reason("budget.cap_no_sentence", why))
         ledger.add(block.id, "drop", block.reason)
     else:
-        block.set_text(trimmed, Status.TRIMMED, f"{why}，在句末截断")
-        ledger.add(block.id, "cap", f"{block.reason} → {block.chars} 字")
+        block.set_text(trimmed, Status.TRIMMED, Reason("budget.cap_cut", why))
+        ledger.add(block.id, "cap", Reason("ledger.capped", block.reason, block.chars))
 
 
 def allot(available: int, shares: dict[Group, float], demand: dict[Group, int]) -> dict[Group, int]:
@@ -178,13 +179,12 @@ def shed_weak_items(blocks: list[Block], room: int, ledger: Ledger) -> None:
         before = block.chars
         if not block.items:
             block.item_prefix = WEAK_SHED
-        block.set_text(block.render_items(), Status.TRIMMED, "预算不足，先删去弱相关条目")
+        block.set_text(block.render_items(), Status.TRIMMED, Reason("budget.weak_shed"))
         over -= before - block.chars
         ledger.add(
             block.id,
             "drop",
-            f"弱相关条目 {item.key}（{zi(item.text)} 字）先删去：组内需要 {demand} 字，"
-            f"只有 {room} 字",
+            Reason("ledger.weak_item_shed", item.key, zi(item.text), demand, room),
         )
 
 
@@ -210,15 +210,16 @@ def _fit_group(
         elif block.pinned:
             ledger.add(block.id, "keep", f"{block.chars} 字，已置顶，超出组内剩余 {left} 字仍保留")
         elif block.items:
-            fit_items(block, left, ledger, f"组内剩余 {left} 字")
+            fit_items(block, left, ledger, Reason("budget.group_left", left))
             if block.present:
-                ledger.add(block.id, "trim", f"保留 {len(block.items)} 条，{block.chars} 字")
+                kept = Reason("ledger.items_kept", len(block.items), block.chars)
+                ledger.add(block.id, "trim", kept)
         elif left >= config.min_trim and (trimmed := trim_to(block.text, left)) is not None:
             before = block.chars
-            block.set_text(trimmed, Status.TRIMMED, f"预算不足：组内剩余 {left} 字，在句末截断")
-            ledger.add(block.id, "trim", f"{before} → {block.chars} 字")
+            block.set_text(trimmed, Status.TRIMMED, Reason("budget.trimmed", left))
+            ledger.add(block.id, "trim", Reason("ledger.trimmed", before, block.chars))
         else:
-            block.drop(f"预算不足：组内剩余 {max(left, 0)} 字，放不下 {block.chars} 字")
+            block.drop(Reason("budget.dropped", max(left, 0), block.chars))
             ledger.add(block.id, "drop", block.reason)
         used += block.chars
     return used

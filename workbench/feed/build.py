@@ -20,6 +20,7 @@ from workbench.feed.recipes import AGENTS
 from workbench.feed.select import Selector
 from workbench.feed.tokens import TokenCounter
 from workbench.models.profiles import ModelProfile, active_profile
+from workbench.reasons import Reason
 
 log = logging.getLogger(__name__)
 
@@ -99,7 +100,7 @@ def build_feed(
     for block in blocks:
         block.pinned = block.pinned or block.id in pinned_ids
     for absent in sorted(pinned_ids - {block.id for block in blocks}):
-        notes.append(f"置顶块 {absent} 不在 {agent} 第{chapter}章的上下文中")
+        notes.append(Reason("pin.block_absent", absent, agent, chapter))
     pin_entries(project, blocks, pins, chapter, notes)
     extra = pinned_blocks(project, pins, notes)
     anchor_at = next((i for i, b in enumerate(blocks) if b.kind == "style_anchor"), len(blocks))

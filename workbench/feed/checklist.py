@@ -6,6 +6,7 @@ from workbench.book.layout import Role
 from workbench.book.project import Project
 from workbench.feed.model import Block, Checklist, ChecklistItem, Layer, Status
 from workbench.feed.recipes import Recipe
+from workbench.reasons import Reason, listing
 
 
 def _item(key: str, label: str, applicable: bool, blocks: list[Block]) -> ChecklistItem:
@@ -14,7 +15,7 @@ def _item(key: str, label: str, applicable: bool, blocks: list[Block]) -> Checkl
         return item
     for block in blocks:
         if block.status is Status.MISSING or block.status is Status.DROPPED:
-            entry = f"{block.title}（{block.reason}）"
+            entry = Reason("block.why", block.title, block.reason)
             if block.required:
                 item.ok = False
                 item.missing.append(entry)
@@ -23,11 +24,11 @@ def _item(key: str, label: str, applicable: bool, blocks: list[Block]) -> Checkl
             else:
                 item.notes.append(entry)
         elif block.status is Status.TRIMMED:
-            item.notes.append(f"{block.title} 已截断（{block.reason}）")
+            item.notes.append(Reason("block.trimmed", block.title, block.reason))
         if block.stale:  # the checklist's 已过期 part says it; its note would repeat it
-            item.stale += [f"{block.title}：{'、'.join(block.stale)}"]
+            item.stale += [Reason("block.note", block.title, listing(block.stale))]
         else:
-            item.notes += [f"{block.title}：{note}" for note in block.notes]
+            item.notes += [Reason("block.note", block.title, note) for note in block.notes]
         if (block.notes or block.stale) and block.fix and block.fix not in item.fix:
             item.fix.append(block.fix)
     return item

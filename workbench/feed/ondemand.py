@@ -11,6 +11,7 @@ from workbench.book.layout import Role
 from workbench.book.project import Project
 from workbench.errors import FileProblem
 from workbench.feed.model import Block, Group, Item, Layer, Status
+from workbench.reasons import Reason
 from workbench.trackers.cast import load_cast
 from workbench.trackers.kinds import BUILTIN_KINDS, FORESHADOWING, RELATIONSHIP, project_kinds
 from workbench.trackers.relevance import RelevantItem, relevant_for
@@ -84,16 +85,17 @@ def on_demand_blocks(project: Project, chapter: int) -> list[Block]:
             missing.append(kind)
     for kind in missing:
         source = blocks[kind].source
-        blocks[kind].set_text("", Status.MISSING, f"{source} 不存在")
-        blocks[kind].fix = f"新建 {source}（只有表头也可以）"
+        blocks[kind].set_text("", Status.MISSING, Reason("missing.file", source))
+        blocks[kind].fix = Reason("fix.create_tracker", source)
     try:
         relevant = relevant_for(project, chapter)
     except FileProblem as error:
         log.info("trackers do not parse: %s", error)
         for block in blocks.values():
             if block.status is not Status.MISSING:
-                block.set_text("", Status.MISSING, f"追踪表无法解析：{error}")
-                block.fix = f"修正 {project.relative(error.path)} 后重试"
+                why = Reason("missing.tracker_unparsable", str(error))
+                block.set_text("", Status.MISSING, why)
+                block.fix = Reason("fix.correct_and_retry", project.relative(error.path))
         return list(blocks.values())
     for kind, block in blocks.items():
         if kind in missing:
@@ -113,11 +115,8 @@ def _note_unnamed_protagonist(project: Project, block: Block) -> None:
         return
     path = project.relative(project.role_path(Role.PROTAGONIST))
     if not project.role_path(Role.PROTAGONIST).is_file():
-        block.notes.append(f"主角没有名字：{path} 不存在，主角的关系行不会进入本块")
-        block.fix = f"写 {path}，标题写主角的名字"
+        block.notes.append(Reason("note.protagonist_no_file", path))
+        block.fix = Reason("fix.protagonist_file", path)
         return
-    block.notes.append(
-        f"主角没有名字：{path} 的标题只是称谓或占位（主角、男主、（主角姓名）），"
-        "主角的关系行不会进入本块"
-    )
-    block.fix = f"把 {path} 的标题改成主角的名字，或加一行“姓名：”写上名字"
+    block.notes.append(Reason("note.protagonist_unnamed", path))
+    block.fix = Reason("fix.protagonist_name", path)

@@ -27,6 +27,7 @@ from workbench.errors import FileProblem, WorkbenchError
 from workbench.feed.model import Block, Item, Layer, Status
 from workbench.feed.ondemand import item_line
 from workbench.feed.trim import demote_headings
+from workbench.reasons import Reason
 from workbench.trackers.as_of import entry_as_of
 from workbench.trackers.cast import load_cast
 from workbench.trackers.relevance import foreshadowing_line, load_trackers, relationship_line
@@ -148,7 +149,7 @@ def add_pin(project: Project, ref: str, index: int | None = None) -> list[Pin]:
     """Pin `ref` (at `index`, else last); pinning it again moves it there. A target that
     cannot be pinned is a PinProblem saying why, and nothing is written."""
     ref = ref.strip()
-    problem = pin_problem(project, Pin(ref)) if ref else "空的置顶项"
+    problem = pin_problem(project, Pin(ref)) if ref else Reason("pin.empty_ref")
     if problem:
         raise PinProblem(f"{ref}: {problem}")
 
@@ -168,7 +169,7 @@ def move_pin(project: Project, ref: str, index: int) -> list[Pin]:
     def moved(pins: list[Pin]) -> list[Pin]:
         moving = next((pin for pin in pins if pin.ref == ref), None)
         if moving is None:
-            raise PinProblem(f"{ref}: 没有置顶")
+            raise PinProblem(f"{ref}: {Reason('pin.not_pinned')}")
         pins.remove(moving)
         pins.insert(max(0, min(index, len(pins))), moving)
         return pins
@@ -203,19 +204,19 @@ def pin_problem(project: Project, pin: Pin) -> str:
     """Why this pin's target cannot be fed ("" when it can). Block pins name a block of
     whichever feed is built, so only the feed can say whether it is there."""
     if pin.kind == "block":
-        return "" if pin.block_id.strip() else "没有写明哪个块"
+        return "" if pin.block_id.strip() else Reason("pin.no_block")
     if pin.kind == "entry":
         return _entry_problem(project, pin.ref)
     try:
         path = project.contained(pin.path, entry=f"置顶项 {pin.ref}")
     except OutsideProject:
-        return f"{pin.path} 在项目文件夹之外"
+        return Reason("pin.outside", pin.path)
     if _is_chapter_text(project, path):
-        return "章节原文不能置顶（章节原文只按配方窗口喂入）"
+        return Reason("pin.chapter_text")
     if not path.is_file():
-        return f"{pin.path} 不存在"
+        return Reason("missing.file", pin.path)
     if pin.section and _section_text(project.read(path).text, pin.section) is None:
-        return f"{pin.path} 没有「{pin.section}」一节"
+        return Reason("pin.no_section", pin.path, pin.section)
     return ""
 
 
@@ -228,17 +229,17 @@ def _entry_problem(project: Project, ref: str) -> str:
     try:
         trackers = load_trackers(project)
     except WorkbenchError as error:
-        return f"追踪表无法解析：{error}"
+        return Reason("missing.tracker_unparsable", str(error))
     pair = _pair(ref)
     if pair is None:
-        return "" if trackers.find(ref) else f"伏笔追踪表中没有 {ref}"
+        return "" if trackers.find(ref) else Reason("pin.no_entry", ref)
     canonical = load_cast(project).including(trackers.characters()).canonical
     if trackers.pair_history(pair[0], pair[1], None, canonical):
         return ""
-    return f"关系追踪表中没有 {pair[0]} 与 {pair[1]} 的记录"
+    return Reason("pin.no_pair", pair[0], pair[1])
 
 
-def pinned_blocks(project: Project, pins: list[Pin], notes: list[str]) -> list[Block]:
+def pinned_blocks(project: Project, pins: list[Pin], notes: list[Reason]) -> list[Block]:
     """A task block for each file or section pin, in pin order. Chapter files cannot be
     pinned: chapter text enters a feed only through a recipe's window, however its path is
     spelled. Nothing outside the project folder is read."""
@@ -253,15 +254,15 @@ def pinned_blocks(project: Project, pins: list[Pin], notes: list[str]) -> list[B
             id=f"pin.{index}",
             layer=Layer.TASK,
             kind="pin",
-            title=f"置顶 · {pin.section or Path(pin.path).name}",
+            title=Reason("title.pin", pin.section or Path(pin.path).name),
             source=pin.path,
             section=pin.section,
             pinned=True,
         )
         problem = pin_problem(project, pin)
         if problem:
-            block.set_text("", Status.MISSING, f"置顶项失效：{problem}")
-            block.fix = f"在置顶列表中取消置顶 {pin.ref}，或恢复它指向的内容"
+            block.set_text("", Status.MISSING, Reason("pin.broken", problem))
+            block.fix = Reason("fix.unpin", pin.ref)
         else:
             text = project.read(path).text
             if pin.section:
@@ -269,13 +270,14 @@ def pinned_blocks(project: Project, pins: list[Pin], notes: list[str]) -> list[B
             if text.strip():
                 block.set_text(demote_headings(text), Status.COMPLETE, "")
             else:
-                block.set_text("", Status.MISSING, f"置顶项失效：{pin.path} 是空的")
+                why = Reason("pin.broken", Reason("pin.empty_file", pin.path))
+                block.set_text("", Status.MISSING, why)
         blocks.append(block)
     return blocks
 
 
 def pin_entries(
-    project: Project, blocks: list[Block], pins: list[Pin], chapter: int, notes: list[str]
+    project: Project, blocks: list[Block], pins: list[Pin], chapter: int, notes: list[Reason]
 ) -> None:
     """Mark pinned tracker entries in the on-demand blocks; add those not relevant to N from
     their tracker rows (the latest row naming them at or before N)."""
@@ -286,33 +288,32 @@ def pin_entries(
         pair = _pair(pin.ref)
         block = by_kind.get("relationship" if pair else "foreshadowing")
         if block is None or block.status is Status.MISSING:
-            notes.append(f"置顶项 {pin.ref} 未放入：本 Agent 没有按需层，或追踪表缺失")
+            notes.append(Reason("pin.no_layer", pin.ref))
             continue
         found = next((item for item in block.items if item.key == pin.ref), None)
         if found is None:
             row = _tracker_line(project, pin.ref, pair, chapter)
             if row is None:
-                notes.append(f"置顶项 {pin.ref} 未放入：追踪表中没有第{chapter}章及以前的记录")
+                notes.append(Reason("pin.no_row", pin.ref, chapter))
                 continue
-            found = Item(
-                key=pin.ref, text=item_line(row, ("置顶",)), chapter=None, reasons=("置顶",)
-            )
+            pinned = (Reason("relevance.pinned"),)
+            found = Item(key=pin.ref, text=item_line(row, pinned), chapter=None, reasons=pinned)
             block.items.append(found)
         found.pinned = True
         block.item_prefix = ""
         block.set_text(block.render_items(), block.status, block.reason)
 
 
-def _pinned_path(project: Project, pin: Pin, notes: list[str]) -> Path | None:
+def _pinned_path(project: Project, pin: Pin, notes: list[Reason]) -> Path | None:
     """The pinned file, resolved; None (with a note) when it is outside the project or is
     chapter text under any spelling (`./`, `//`, `..`, an absolute path, a symlink)."""
     try:
         path = project.contained(pin.path, entry=f"置顶项 {pin.ref}")
     except OutsideProject:
-        notes.append(f"置顶项 {pin.ref} 在项目文件夹之外，拒绝读取")
+        notes.append(Reason("pin.outside_refused", pin.ref))
         return None
     if _is_chapter_text(project, path):
-        notes.append(f"置顶项 {pin.ref} 是章节原文，不能置顶（章节原文只按配方窗口喂入）")
+        notes.append(Reason("pin.chapter_refused", pin.ref))
         return None
     return path
 

@@ -19,6 +19,7 @@ from workbench.errors import FileProblem
 from workbench.feed.config import FeedConfig
 from workbench.feed.model import Block, Group, Layer, Status
 from workbench.feed.trim import demote_headings
+from workbench.reasons import Reason
 from workbench.trackers.as_of import protagonist_state_as_of, state_text_as_of
 from workbench.trackers.cast import Scanner, character_text, load_cast
 
@@ -155,7 +156,7 @@ def power_blocks(project: Project, config: FeedConfig, chapter: int, passage: st
         id="task.power",
         layer=Layer.TASK,
         kind="power",
-        title="角色战力",
+        title=Reason("title.power"),
         source="、".join(sources),
         text="\n\n".join(parts),
         cap=config.power_cap,
@@ -164,11 +165,11 @@ def power_blocks(project: Project, config: FeedConfig, chapter: int, passage: st
         chapter=chapter,
     )
     if unknown:
-        power.notes.append(f"主角状态未喂入：{unknown}")
+        power.notes.append(Reason("note.protagonist_unstated", unknown))
     if not parts:
         state_path = project.relative(project.role_path(Role.STATE_TRACKER))
-        power.set_text("", Status.MISSING, f"{state_path} 不存在，且选段/规划中没有已知角色")
-        power.fix = f"写 {state_path}（主角位置、修为、物品）"
+        power.set_text("", Status.MISSING, Reason("missing.power", state_path))
+        power.fix = Reason("fix.power", state_path)
     return [power, power_system_block(project, config)]
 
 
@@ -182,7 +183,7 @@ def power_system_block(project: Project, config: FeedConfig) -> Block:
             id="task.power_system",
             layer=Layer.TASK,
             kind="power_system",
-            title=POWER_SYSTEM,
+            title=Reason("title.power_system"),
             source=project.relative(own.path),
             text=demote_headings(own.text),
             cap=config.power_system_cap,
@@ -195,7 +196,7 @@ def power_system_block(project: Project, config: FeedConfig) -> Block:
         id="task.power_system",
         layer=Layer.TASK,
         kind="power_system",
-        title=POWER_SYSTEM,
+        title=Reason("title.power_system"),
         source=world_path,
         section=POWER_SYSTEM,
         cap=config.power_system_cap,
@@ -204,9 +205,13 @@ def power_system_block(project: Project, config: FeedConfig) -> Block:
     )
     section = find_section(world.text, lambda t: POWER_SYSTEM in t) if world else None
     if section is None:
-        lacks = "不存在" if world is None else f"没有 `{POWER_SYSTEM}` 一节"
-        block.set_text("", Status.MISSING, f"{world_path} {lacks}")
-        block.fix = f"在 {world_path} 写一节 `## {POWER_SYSTEM}`"
+        lacks = (
+            Reason("missing.file", world_path)
+            if world is None
+            else Reason("missing.power_section", world_path, POWER_SYSTEM)
+        )
+        block.set_text("", Status.MISSING, lacks)
+        block.fix = Reason("fix.power_section", world_path, POWER_SYSTEM)
     else:
         block.section = section.title.strip()
         block.set_text(demote_headings(section.whole(world.text)), Status.COMPLETE, "")

@@ -42,20 +42,24 @@ from workbench.feed.webnovel import (
     fixed_stand_in,
     volume_outline_name,
 )
+from workbench.reasons import Reason, chapters, listing, reasons
 
 log = logging.getLogger(__name__)
 
-FIXED_TITLES = {FixedPart.WORLD: "世界观摘要", FixedPart.CHARACTERS: "角色圣经摘要"}
+FIXED_TITLES = {
+    FixedPart.WORLD: Reason("title.world_summary"),
+    FixedPart.CHARACTERS: Reason("title.cast_summary"),
+}
 FIXED_SOURCES = {
     FixedPart.WORLD: (Role.WORLD,),
     FixedPart.CHARACTERS: (Role.PROTAGONIST, Role.CHARACTERS),
 }
 TEMPLATE_LABELS = {
-    Role.WORLD: "世界观",
-    Role.PROTAGONIST: "主角档案",
-    Role.CHARACTERS: "角色表",
-    Role.OUTLINE: "大纲",
-    Role.STYLE_ANCHOR: "文风锚点",
+    Role.WORLD: Reason("source.world"),
+    Role.PROTAGONIST: Reason("source.protagonist"),
+    Role.CHARACTERS: Reason("source.characters"),
+    Role.OUTLINE: Reason("source.outline"),
+    Role.STYLE_ANCHOR: Reason("source.style_anchor"),
 }
 
 
@@ -65,7 +69,7 @@ class Selection:
 
     blocks: list[Block]
     stale: list[str]
-    notes: list[str]
+    notes: list[Reason]
 
 
 class Selector:
@@ -87,7 +91,7 @@ class Selector:
         self.window = window
         self.passage = passage
         self.stale: list[str] = []
-        self.notes: list[str] = []
+        self.notes: list[Reason] = []
         self.root = str(project.root)
 
     def select(self) -> Selection:
@@ -148,8 +152,12 @@ class Selector:
                 # webnovel-writer's setting files, until fixed-context.md is generated
                 fixed_stand_in(block, project, part)
             if not block.text.strip():
-                lacks = "不存在" if parsed is None else f"没有 `## {part.value}` 一节"
-                block.set_text("", Status.MISSING, f"{source} {lacks}")
+                lacks = (
+                    Reason("missing.file", source)
+                    if parsed is None
+                    else Reason("missing.section", source, part.value)
+                )
+                block.set_text("", Status.MISSING, lacks)
                 self.blame_templates(block, FIXED_SOURCES[part])
             blocks.append(block)
         blocks.append(self.outline_block(parsed, source, fix))
@@ -171,10 +179,11 @@ class Selector:
         # Generating from nothing would write an empty fixed-context.md: the author's
         # sources come first, whether they are still templates or not there at all.
         unwritten = named or list(templates)
-        paths = "、".join(project.relative(project.role_path(r)) for r in unwritten)
-        labels = "、".join(TEMPLATE_LABELS[r] for r in unwritten)
-        block.reason += f"；{labels}{'仍是模板' if named else '还没有写'}（{paths}）"
-        block.fix = f"写 {paths}，再运行 workbench fixed-context {self.root}"
+        paths = listing(project.relative(project.role_path(r)) for r in unwritten)
+        labels = listing(TEMPLATE_LABELS[r] for r in unwritten)
+        why = Reason("missing.still_template" if named else "missing.not_written", labels, paths)
+        block.reason = reasons(block.reason, why)
+        block.fix = Reason("fix.write_then_fixed_context", paths, self.root)
         block.fix_path = project.relative(project.role_path(unwritten[0]))
 
     def outline_block(self, parsed: FixedContext | None, source: str, fix: str) -> Block:
@@ -184,7 +193,7 @@ class Selector:
             id="fixed.outline",
             layer=Layer.FIXED,
             kind="outline",
-            title="全书大纲",
+            title=Reason("title.outline"),
             source=source,
             cap=cap,
             group=Group.GLOBAL,
@@ -200,7 +209,7 @@ class Selector:
         text, section = "", ""
         if parsed is not None and parsed.outline_compressed:
             text = parsed.parts[FixedPart.OUTLINE]
-            section = block.title = OUTLINE_SUMMARY_TITLE
+            section, block.title = OUTLINE_SUMMARY_TITLE, Reason("title.outline_summary")
         elif outline is not None and zi(outline.text) <= cap:
             text, block.source = outline.text, self.project.relative(outline.path)
         elif parsed is not None and parsed.parts.get(FixedPart.OUTLINE, "").strip():
@@ -209,17 +218,16 @@ class Selector:
         if text.strip():
             block.set_text(demote_headings(text), Status.COMPLETE, "")
         elif outline is not None:
-            block.set_text("", Status.MISSING, f"大纲超过 {cap} 字，且 {source} 没有全书大纲摘要")
+            block.set_text("", Status.MISSING, Reason("missing.outline_too_long", cap, source))
         elif template:
-            block.set_text(
-                "", Status.MISSING, f"{TEMPLATE_LABELS[Role.OUTLINE]}仍是模板（{template}）"
-            )
-            block.fix = f"写 {template}"
+            why = Reason("missing.still_template", TEMPLATE_LABELS[Role.OUTLINE], template)
+            block.set_text("", Status.MISSING, why)
+            block.fix = Reason("fix.write", template)
             block.fix_path = template
         else:
             outline_path = self.project.relative(self.project.role_path(Role.OUTLINE))
-            block.set_text("", Status.MISSING, f"{outline_path} 不存在")
-            block.fix = f"写 {outline_path}"
+            block.set_text("", Status.MISSING, Reason("missing.file", outline_path))
+            block.fix = Reason("fix.write", outline_path)
             block.fix_path = outline_path
         return block
 
@@ -246,7 +254,7 @@ class Selector:
                 id=f"rolling.summary.{section.first}-{section.last}",
                 layer=Layer.ROLLING,
                 kind="summary",
-                title=f"滚动摘要 {section.label}",
+                title=Reason("title.rolling_summary", section.label),
                 source=source,
                 section=section.title,
                 text=demote_headings(section.body),
@@ -258,9 +266,9 @@ class Selector:
             )
             changed = section.changed_chapters(project)
             if changed:
-                chapters = "、".join(f"第{n}章" for n in changed)
-                block.stale = [chapters]
-                block.notes.append(f"已过期：{chapters}在这段摘要生成后改过")
+                changed_chapters = chapters(changed)
+                block.stale = [changed_chapters]
+                block.notes.append(Reason("note.summary_stale", changed_chapters))
                 block.fix = f"workbench summarize {self.root} --stale"
             blocks.append(block)
         covered = chosen[-1].last if chosen else 0
@@ -271,16 +279,16 @@ class Selector:
             blocks[-1].behind = f"Ch{covered + 1}-{needed}"
         if needed and covered < needed:
             why = (
-                f"缺少 Ch{covered + 1}-{needed} 的滚动摘要"
+                Reason("missing.summary_range", covered + 1, needed)
                 if loaded is not None
-                else f"{source} 不存在（应有到第{needed}章的摘要）"
+                else Reason("missing.summary_file", source, needed)
             )
             blocks.append(
                 Block(
                     id="rolling.summary",
                     layer=Layer.ROLLING,
                     kind="summary",
-                    title=f"滚动摘要（到第{needed}章）",
+                    title=Reason("title.rolling_summary_to", needed),
                     source=source,
                     cap=SUMMARY_CAP,
                     group=Group.CORE,
@@ -332,7 +340,7 @@ class Selector:
             id="rolling.skeleton",
             layer=Layer.ROLLING,
             kind="skeleton",
-            title="故事骨架",
+            title=Reason("title.skeleton"),
             # The files the excerpts came from (a per-chapter summary is not the rolling one).
             source="、".join(dict.fromkeys(sources)) or source,
             cap=config.skeleton_excerpt * config.skeleton_count,
@@ -341,8 +349,7 @@ class Selector:
             items=items,
         )
         if not items:
-            near = "、".join(map(str, steps))
-            block.set_text("", Status.MISSING, f"第{near}章附近没有滚动摘要")
+            block.set_text("", Status.MISSING, Reason("missing.skeleton", listing(steps)))
         return [block]
 
     # --- chapter text (only the recipe's window) --------------------------------------
@@ -357,16 +364,17 @@ class Selector:
                 id="task.chapter" if current else f"rolling.chapter.{number}",
                 layer=Layer.TASK if current else Layer.ROLLING,
                 kind="chapter" if current else "raw_chapter",
-                title=f"本章原文 · 第{number}章" if current else f"前文原文 · 第{number}章",
+                title=Reason("title.this_chapter" if current else "title.earlier_chapter", number),
                 source=self.project.relative(ref.path) if ref else "",
                 group=Group.CORE,
                 required=current,
                 chapter=number,
             )
             if ref is None:
-                why = f"没有第{number}章的文件" + ("" if current else "（章节编号有缺口）")
-                block.set_text("", Status.MISSING, why)
-                block.fix = f"写 {self.project.relative(self.project.new_chapter_path(number))}"
+                why = "missing.chapter_file" if current else "missing.chapter_file_gap"
+                block.set_text("", Status.MISSING, Reason(why, number))
+                new_path = self.project.relative(self.project.new_chapter_path(number))
+                block.fix = Reason("fix.write", new_path)
             else:
                 text = self.project.read(ref.path).text
                 block.set_text(demote_headings(text), Status.COMPLETE, "")
@@ -382,7 +390,7 @@ class Selector:
             id="task.plan",
             layer=Layer.TASK,
             kind="plan",
-            title=f"本章规划 · 第{self.chapter}章",
+            title=Reason("title.plan", self.chapter),
             source=self.project.relative(plan.source) if plan else "",
             group=Group.CORE,
             required=True,
@@ -390,17 +398,19 @@ class Selector:
         )
         if plan is None and (example := self.project.plan_file(self.chapter)) is not None:
             where = self.project.relative(example)
-            block.set_text("", Status.MISSING, f"第{self.chapter}章的规划仍是模板（{where}）")
-            block.fix = f"写 {where}"
+            why = Reason("missing.plan_template", self.chapter, where)
+            block.set_text("", Status.MISSING, why)
+            block.fix = Reason("fix.write", where)
             return block
         if plan is None:
             plans_dir = self.project.layout.plans_dir
-            block.set_text("", Status.MISSING, f"第{self.chapter}章没有规划")
+            block.set_text("", Status.MISSING, Reason("missing.plan", self.chapter))
             volume = volume_outline_name(self.project, self.chapter)
-            outline = f" {volume} " if volume else "大纲"
+            plan_file = f"{plans_dir}/ch{self.chapter:03d}.md"
             block.fix = (
-                f"写 {plans_dir}/ch{self.chapter:03d}.md，"
-                f"或在{outline}写一节 `### 第{self.chapter}章`"
+                Reason("fix.write_plan_volume", plan_file, volume, self.chapter)
+                if volume
+                else Reason("fix.write_plan", plan_file, Reason("source.outline"), self.chapter)
             )
             return block
         # The type only when the author set it; the feed's header already names the default.
@@ -414,7 +424,7 @@ class Selector:
         prefix = "（" + "；".join(facts) + "）\n\n" if facts else ""
         block.section = f"第{self.chapter}章" if plan.from_outline else ""
         status = Status.TRIMMED if plan.truncated else Status.COMPLETE
-        reason = "大纲中的本章一节超过 1500 字，已截断" if plan.truncated else ""
+        reason = Reason("trimmed.plan") if plan.truncated else ""
         block.set_text(prefix + demote_headings(plan.body), status, reason)
         return block
 
@@ -432,16 +442,16 @@ class Selector:
             id="task.passage",
             layer=Layer.TASK,
             kind="passage",
-            title=f"战斗段落 · 第{self.chapter}章",
+            title=Reason("title.passage", self.chapter),
             source=self.project.relative(ref.path) if ref else "",
             group=Group.CORE,
             required=True,
             chapter=self.chapter,
         )
         if ref is None:
-            block.set_text("", Status.MISSING, f"没有第{self.chapter}章的文件")
+            block.set_text("", Status.MISSING, Reason("missing.chapter_file", self.chapter))
         elif self.passage is None:
-            block.set_text("", Status.MISSING, "没有选定段落")
+            block.set_text("", Status.MISSING, Reason("missing.passage"))
             block.fix = (
                 f"workbench feed {self.root} --agent BattleAgent"
                 f" --chapter {self.chapter} --passage START:END"
@@ -461,16 +471,16 @@ class Selector:
             id="task.style_anchor",
             layer=Layer.TASK,
             kind="style_anchor",
-            title="文风锚点（全文）",
+            title=Reason("title.style_anchor"),
             source=source,
             required=True,
         )
         if loaded is None or not loaded.text.strip():
-            block.set_text("", Status.MISSING, f"{source} 不存在或为空")
+            block.set_text("", Status.MISSING, Reason("missing.file_or_empty", source))
             block.fix = fix_hint(project)
         elif role_holds_only_template(Role.STYLE_ANCHOR, loaded.text):
             label = TEMPLATE_LABELS[Role.STYLE_ANCHOR]
-            block.set_text("", Status.MISSING, f"{label}仍是模板（{source}），只有占位文字")
+            block.set_text("", Status.MISSING, Reason("missing.anchor_template", label, source))
             block.fix = fix_hint(project)
         else:
             block.set_text(demote_headings(loaded.text), Status.COMPLETE, "")

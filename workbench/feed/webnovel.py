@@ -22,6 +22,7 @@ from workbench.book.sections import find_section
 from workbench.book.webnovel_meta import chapter_meta_lines, with_chapter_meta
 from workbench.feed.model import Block, Group, Item, Layer, Status, zi
 from workbench.feed.trim import demote_headings, first_sentences
+from workbench.reasons import Reason
 
 SUMMARY_SECTION = "剧情摘要"  # the section of a chapter summary that tool excerpts
 
@@ -73,7 +74,7 @@ def chapter_summary_blocks(project: Project, covered: int, before: int) -> tuple
                 id=f"rolling.chapter_summary.{number}",
                 layer=Layer.ROLLING,
                 kind="summary",
-                title=f"本章摘要 · 第{number}章",
+                title=Reason("title.chapter_summary", number),
                 source=project.relative(path),
                 text=with_chapter_meta(
                     demote_headings(project.read(path).text), chapter_meta_lines(state, number)

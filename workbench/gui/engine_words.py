@@ -1,228 +1,256 @@
-"""The engine's reasons in the UI language. The engine writes them in Chinese, the seeds'
-vocabulary, for the feed itself and the CLI (缺少 Ch56-95 的滚动摘要, 逾期：计划回收 9 < 12);
-the Chinese UI shows them as written, the English UI translates them piece by piece here.
-A reason no pattern knows is shown as the engine wrote it."""
+"""The engine's Reasons (workbench/reasons.py) in the UI language.
+
+The Chinese UI shows the engine's own words, byte for byte what the feed and the CLI print.
+The English UI says each reason by its code: the English message below, through Qt's
+translations (lupdate sees every one), with the reason's arguments filled in, each argument
+that is a Reason said the same way. Text that is not a Reason (an error message, a path) is
+shown as it came.
+"""
 
 from __future__ import annotations
 
+import logging
 import re
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication
 
 from workbench.gui.i18n import Language
+from workbench.reasons import Reason, reasons
 
-SEPARATORS = {"；": "; "}  # between reasons (outside brackets), as English writes it
-OPEN, CLOSE = "（(「“", "）)」”"
+log = logging.getLogger(__name__)
+
+CONTEXT = "EngineWords"
+PLACEHOLDER = re.compile(r"%(\d+)")
+
+SEPARATORS = {
+    "list": QT_TRANSLATE_NOOP("EngineWords", ", "),
+    "reasons": QT_TRANSLATE_NOOP("EngineWords", "; "),
+}
+
+ENGLISH = {
+    "title.world_summary": QT_TRANSLATE_NOOP("EngineWords", "world summary"),
+    "title.cast_summary": QT_TRANSLATE_NOOP("EngineWords", "cast bible summary"),
+    "title.outline": QT_TRANSLATE_NOOP("EngineWords", "book outline"),
+    "title.outline_summary": QT_TRANSLATE_NOOP("EngineWords", "book outline summary"),
+    "title.rolling_summary": QT_TRANSLATE_NOOP("EngineWords", "rolling summary %1"),
+    "title.rolling_summary_to": QT_TRANSLATE_NOOP("EngineWords", "rolling summary (to chapter %1)"),
+    "title.skeleton": QT_TRANSLATE_NOOP("EngineWords", "story skeleton"),
+    "title.this_chapter": QT_TRANSLATE_NOOP("EngineWords", "this chapter · chapter %1"),
+    "title.earlier_chapter": QT_TRANSLATE_NOOP("EngineWords", "earlier text · chapter %1"),
+    "title.plan": QT_TRANSLATE_NOOP("EngineWords", "plan · chapter %1"),
+    "title.passage": QT_TRANSLATE_NOOP("EngineWords", "battle passage · chapter %1"),
+    "title.style_anchor": QT_TRANSLATE_NOOP("EngineWords", "style anchor (in full)"),
+    "title.chapter_summary": QT_TRANSLATE_NOOP("EngineWords", "summary · chapter %1"),
+    "title.power": QT_TRANSLATE_NOOP("EngineWords", "power levels"),
+    "title.power_system": QT_TRANSLATE_NOOP("EngineWords", "power system"),
+    "title.pin": QT_TRANSLATE_NOOP("EngineWords", "pinned · %1"),
+    "title.foreshadowing": QT_TRANSLATE_NOOP("EngineWords", "foreshadowing for the chapter"),
+    "title.relationships": QT_TRANSLATE_NOOP("EngineWords", "relationship changes for the chapter"),
+    "title.tracker_kind": QT_TRANSLATE_NOOP("EngineWords", "%1 for the chapter"),
+    "source.world": QT_TRANSLATE_NOOP("EngineWords", "world"),
+    "source.protagonist": QT_TRANSLATE_NOOP("EngineWords", "protagonist file"),
+    "source.characters": QT_TRANSLATE_NOOP("EngineWords", "cast list"),
+    "source.outline": QT_TRANSLATE_NOOP("EngineWords", "outline"),
+    "source.style_anchor": QT_TRANSLATE_NOOP("EngineWords", "style anchor"),
+    "chapter": QT_TRANSLATE_NOOP("EngineWords", "chapter %1"),
+    "missing.file": QT_TRANSLATE_NOOP("EngineWords", "%1 does not exist"),
+    "missing.file_or_empty": QT_TRANSLATE_NOOP("EngineWords", "%1 does not exist or is empty"),
+    "missing.section": QT_TRANSLATE_NOOP("EngineWords", "%1 has no `## %2` section"),
+    "missing.power_section": QT_TRANSLATE_NOOP("EngineWords", "%1 has no `%2` section"),
+    "missing.outline_too_long": QT_TRANSLATE_NOOP(
+        "EngineWords", "the outline is over %1 zi and %2 has no book outline summary"
+    ),
+    "missing.still_template": QT_TRANSLATE_NOOP("EngineWords", "%1: still the template (%2)"),
+    "missing.not_written": QT_TRANSLATE_NOOP("EngineWords", "%1: not written yet (%2)"),
+    "missing.anchor_template": QT_TRANSLATE_NOOP(
+        "EngineWords", "%1: still the template (%2), placeholders only"
+    ),
+    "missing.summary_range": QT_TRANSLATE_NOOP("EngineWords", "no rolling summary for Ch%1-%2"),
+    "missing.summary_file": QT_TRANSLATE_NOOP(
+        "EngineWords", "%1 does not exist (it should hold summaries to chapter %2)"
+    ),
+    "missing.skeleton": QT_TRANSLATE_NOOP("EngineWords", "no rolling summary near chapter %1"),
+    "missing.chapter_file": QT_TRANSLATE_NOOP("EngineWords", "no file for chapter %1"),
+    "missing.chapter_file_gap": QT_TRANSLATE_NOOP(
+        "EngineWords", "no file for chapter %1 (a gap in the chapter numbers)"
+    ),
+    "missing.plan_template": QT_TRANSLATE_NOOP(
+        "EngineWords", "the plan of chapter %1 is still the template (%2)"
+    ),
+    "missing.plan": QT_TRANSLATE_NOOP("EngineWords", "chapter %1 has no plan"),
+    "missing.passage": QT_TRANSLATE_NOOP("EngineWords", "no passage selected"),
+    "missing.power": QT_TRANSLATE_NOOP(
+        "EngineWords", "%1 does not exist, and the passage or plan names no known character"
+    ),
+    "missing.tracker_unparsable": QT_TRANSLATE_NOOP(
+        "EngineWords", "the tracker cannot be parsed: %1"
+    ),
+    "trimmed.plan": QT_TRANSLATE_NOOP(
+        "EngineWords", "the outline's section for this chapter is over 1500 zi, cut"
+    ),
+    "budget.over_cap": QT_TRANSLATE_NOOP("EngineWords", "over the cap of %1 zi (was %2 zi)"),
+    "budget.cap_cut": QT_TRANSLATE_NOOP("EngineWords", "%1, cut at a sentence end"),
+    "budget.cap_no_sentence": QT_TRANSLATE_NOOP("EngineWords", "%1, and no sentence end to cut at"),
+    "budget.group_left": QT_TRANSLATE_NOOP("EngineWords", "%1 zi left in the group"),
+    "budget.no_item_fits": QT_TRANSLATE_NOOP("EngineWords", "%1, no entry fits"),
+    "budget.items_cut": QT_TRANSLATE_NOOP("EngineWords", "%1, the lowest-ranked entries left out"),
+    "budget.weak_shed": QT_TRANSLATE_NOOP(
+        "EngineWords", "over budget: weakly relevant entries left out first"
+    ),
+    "budget.trimmed": QT_TRANSLATE_NOOP(
+        "EngineWords", "over budget: %1 zi left in the group, cut at a sentence end"
+    ),
+    "budget.dropped": QT_TRANSLATE_NOOP(
+        "EngineWords", "over budget: %1 zi left in the group, %2 zi do not fit"
+    ),
+    "ledger.weak_item_dropped": QT_TRANSLATE_NOOP(
+        "EngineWords", "weakly relevant entry %1 (%2 zi) left out first: %3"
+    ),
+    "ledger.item_dropped": QT_TRANSLATE_NOOP("EngineWords", "entry %1 (%2 zi) does not fit: %3"),
+    "ledger.weak_item_shed": QT_TRANSLATE_NOOP(
+        "EngineWords",
+        "weakly relevant entry %1 (%2 zi) left out first: the group needs %3 zi, has %4",
+    ),
+    "ledger.capped": QT_TRANSLATE_NOOP("EngineWords", "%1 → %2 zi"),
+    "ledger.trimmed": QT_TRANSLATE_NOOP("EngineWords", "%1 → %2 zi"),
+    "ledger.items_kept": QT_TRANSLATE_NOOP("EngineWords", "%1 entries kept, %2 zi"),
+    "block.why": QT_TRANSLATE_NOOP("EngineWords", "%1 (%2)"),
+    "block.trimmed": QT_TRANSLATE_NOOP("EngineWords", "%1 trimmed (%2)"),
+    "block.note": QT_TRANSLATE_NOOP("EngineWords", "%1: %2"),
+    "note.summary_stale": QT_TRANSLATE_NOOP(
+        "EngineWords", "out of date: %1 changed after this summary"
+    ),
+    "note.protagonist_unstated": QT_TRANSLATE_NOOP(
+        "EngineWords", "the protagonist's state is not fed: %1"
+    ),
+    "note.state_unrecorded": QT_TRANSLATE_NOOP(
+        "EngineWords",
+        "%1 holds the protagonist's state at chapter %2 and index.db has no state_changes:"
+        " it cannot be taken back to chapter %3",
+    ),
+    "note.state_field": QT_TRANSLATE_NOOP(
+        "EngineWords",
+        "index.db's state_changes changed “%2” in chapter %1: the state cannot be taken"
+        " back to chapter %3",
+    ),
+    "note.protagonist_no_file": QT_TRANSLATE_NOOP(
+        "EngineWords",
+        "the protagonist has no name: %1 does not exist, so none of their relationship rows"
+        " enters this block",
+    ),
+    "note.protagonist_unnamed": QT_TRANSLATE_NOOP(
+        "EngineWords",
+        "the protagonist has no name: the title of %1 is only a form of address or a"
+        " placeholder, so none of their relationship rows enters this block",
+    ),
+    "fix.write": QT_TRANSLATE_NOOP("EngineWords", "write %1"),
+    "fix.write_then_fixed_context": QT_TRANSLATE_NOOP(
+        "EngineWords", "write %1, then run workbench fixed-context %2"
+    ),
+    "fix.write_plan": QT_TRANSLATE_NOOP(
+        "EngineWords", "write %1, or a `###` section for chapter %3 in the %2"
+    ),
+    "fix.write_plan_volume": QT_TRANSLATE_NOOP(
+        "EngineWords", "write %1, or a `###` section for chapter %3 in %2"
+    ),
+    "fix.create_tracker": QT_TRANSLATE_NOOP("EngineWords", "create %1 (a header row is enough)"),
+    "fix.correct_and_retry": QT_TRANSLATE_NOOP("EngineWords", "correct %1 and try again"),
+    "fix.power": QT_TRANSLATE_NOOP(
+        "EngineWords", "write %1 (the protagonist's location, power level, items)"
+    ),
+    "fix.power_section": QT_TRANSLATE_NOOP("EngineWords", "write a section `## %2` in %1"),
+    "fix.protagonist_file": QT_TRANSLATE_NOOP(
+        "EngineWords", "write %1, with the protagonist's name as its title"
+    ),
+    "fix.protagonist_name": QT_TRANSLATE_NOOP(
+        "EngineWords", "make the title of %1 the protagonist's name, or add a line with the name"
+    ),
+    "fix.anchor_write": QT_TRANSLATE_NOOP(
+        "EngineWords",
+        "write %1 (banned words, a sample of the book's prose, point of view and style keywords)",
+    ),
+    "fix.anchor_passage": QT_TRANSLATE_NOOP(
+        "EngineWords",
+        "make %3 from a passage of your own text (%1–%2 zi): in the app, Prepare feed > Style"
+        " anchor from your own text; or `%4` lists the paragraphs, then add --passage"
+        " START:END; the sample is the passage you chose, the other sections are yours",
+    ),
+    "fix.unpin": QT_TRANSLATE_NOOP("EngineWords", "unpin %1, or restore what it points to"),
+    "pin.empty_ref": QT_TRANSLATE_NOOP("EngineWords", "an empty pin"),
+    "pin.not_pinned": QT_TRANSLATE_NOOP("EngineWords", "not pinned"),
+    "pin.no_block": QT_TRANSLATE_NOOP("EngineWords", "no block named"),
+    "pin.outside": QT_TRANSLATE_NOOP("EngineWords", "%1 is outside the project folder"),
+    "pin.chapter_text": QT_TRANSLATE_NOOP(
+        "EngineWords", "chapter text cannot be pinned (it is fed only through a recipe's window)"
+    ),
+    "pin.no_section": QT_TRANSLATE_NOOP("EngineWords", "%1 has no section “%2”"),
+    "pin.no_entry": QT_TRANSLATE_NOOP("EngineWords", "the plot tracker has no %1"),
+    "pin.no_pair": QT_TRANSLATE_NOOP(
+        "EngineWords", "the relationship tracker has no row for %1 and %2"
+    ),
+    "pin.empty_file": QT_TRANSLATE_NOOP("EngineWords", "%1 is empty"),
+    "pin.broken": QT_TRANSLATE_NOOP("EngineWords", "pin broken: %1"),
+    "pin.no_layer": QT_TRANSLATE_NOOP(
+        "EngineWords",
+        "pin %1 not placed: this agent has no on-demand layer, or the tracker is missing",
+    ),
+    "pin.no_row": QT_TRANSLATE_NOOP(
+        "EngineWords", "pin %1 not placed: the trackers have no row at or before chapter %2"
+    ),
+    "pin.outside_refused": QT_TRANSLATE_NOOP(
+        "EngineWords", "pin %1 is outside the project folder: not read"
+    ),
+    "pin.chapter_refused": QT_TRANSLATE_NOOP(
+        "EngineWords",
+        "pin %1 is chapter text and cannot be pinned (it is fed only through a recipe's window)",
+    ),
+    "pin.block_absent": QT_TRANSLATE_NOOP(
+        "EngineWords", "pinned block %1 is not in %2's context for chapter %3"
+    ),
+    "relevance.overdue": QT_TRANSLATE_NOOP("EngineWords", "overdue: payoff planned for %1 < %2"),
+    "relevance.due": QT_TRANSLATE_NOOP("EngineWords", "due soon: payoff planned for %1 (%2–%3)"),
+    "relevance.named": QT_TRANSLATE_NOOP("EngineWords", "named: %1"),
+    "relevance.named_as": QT_TRANSLATE_NOOP("EngineWords", "named: %1 (%2)"),
+    "relevance.named_in_plan": QT_TRANSLATE_NOOP("EngineWords", "named: %1 (in the plan's cast)"),
+    "relevance.weak": QT_TRANSLATE_NOOP("EngineWords", "weakly relevant: frequent character %1"),
+    "relevance.changed": QT_TRANSLATE_NOOP("EngineWords", "changed recently: chapter %1"),
+    "relevance.pinned": QT_TRANSLATE_NOOP("EngineWords", "pinned"),
+    "relevance.present": QT_TRANSLATE_NOOP("EngineWords", "%1: %2"),
+    "presence.plan": QT_TRANSLATE_NOOP("EngineWords", "named in the plan: %1"),
+    "presence.text": QT_TRANSLATE_NOOP("EngineWords", "named in the chapter: %1"),
+    "presence.plan_cast": QT_TRANSLATE_NOOP("EngineWords", "in the plan's cast: %1"),
+    "presence.protagonist": QT_TRANSLATE_NOOP("EngineWords", "the protagonist, always present"),
+}
+
+
+def engine_text(value: object) -> str:
+    """`value` from the engine as the author reads it in the UI language."""
+    if not isinstance(value, Reason) or not Language.in_source_language():
+        return str(value)
+    return english(value)
+
+
+def engine_texts(values) -> list[str]:  # type: ignore[no-untyped-def]
+    """Each of `values` as `engine_text` shows it."""
+    return [engine_text(value) for value in values]
+
+
+def engine_reasons(values) -> str:  # type: ignore[no-untyped-def]
+    """Reasons one after the other, as the UI language separates them."""
+    return engine_text(reasons(*values))
+
+
+def english(reason: Reason) -> str:
+    """The English (the source language) of one reason, its arguments filled in."""
+    parts = [engine_text(arg) for arg in reason.args]
+    if reason.code in SEPARATORS:
+        return _tr(SEPARATORS[reason.code]).join(parts)
+    message = ENGLISH.get(reason.code)
+    if message is None:  # tests/gui/test_engine_words.py holds every code to a message
+        log.warning("no English for reason code %s", reason.code)
+        return str(reason)
+    return PLACEHOLDER.sub(lambda found: parts[int(found[1]) - 1], _tr(message))
 
 
 def _tr(text: str) -> str:
-    return QCoreApplication.translate("EngineWords", text)
-
-
-def _patterns() -> list[tuple[re.Pattern[str], str]]:
-    """(the engine's wording, the English with %1 … for its parts); a part written %R is
-    translated again (a reason inside a reason)."""
-    pairs = [
-        (
-            r"缺少 Ch(\d+)-(\d+) 的滚动摘要",
-            QT_TRANSLATE_NOOP("EngineWords", "no rolling summary for Ch%1-%2"),
-        ),
-        (
-            r"第(\d+)章的规划仍是模板（(.+)）",
-            QT_TRANSLATE_NOOP("EngineWords", "the plan of chapter %1 is still the template (%2)"),
-        ),
-        (
-            r"([^（）]+?)仍是模板（(.+)），只有占位文字",
-            QT_TRANSLATE_NOOP("EngineWords", "%1: still the template (%2), placeholders only"),
-        ),
-        (
-            r"([^（）]+?)仍是模板（(.+)）",
-            QT_TRANSLATE_NOOP("EngineWords", "%1: still the template (%2)"),
-        ),
-        (
-            r"([^（）]+?)还没有写（(.+)）",
-            QT_TRANSLATE_NOOP("EngineWords", "%1: not written yet (%2)"),
-        ),
-        (
-            r"已过期：(.+)在这段摘要生成后改过",
-            QT_TRANSLATE_NOOP("EngineWords", "out of date: %1 changed after this summary"),
-        ),
-        (
-            r"逾期：计划回收 (\d+) < (\d+)",
-            QT_TRANSLATE_NOOP("EngineWords", "overdue: payoff planned for %1 < %2"),
-        ),
-        (
-            r"临近回收：计划回收 (\d+)（(.+)）",
-            QT_TRANSLATE_NOOP("EngineWords", "due soon: payoff planned for %1 (%2)"),
-        ),
-        (
-            r"点名：(.+)（规划出场）",
-            QT_TRANSLATE_NOOP("EngineWords", "named: %1 (in the plan's cast)"),
-        ),
-        (r"点名：(.+)", QT_TRANSLATE_NOOP("EngineWords", "named: %1")),
-        (r"近期变化：第(\d+)章", QT_TRANSLATE_NOOP("EngineWords", "changed recently: chapter %1")),
-        (
-            r"沉寂：最后见于第(\d+)章",
-            QT_TRANSLATE_NOOP("EngineWords", "dormant: last seen in chapter %1"),
-        ),
-        (r"(.+?)：第(\d+)章", QT_TRANSLATE_NOOP("EngineWords", "%1: chapter %2")),
-        (r"第(\d+)章：(.+)", QT_TRANSLATE_NOOP("EngineWords", "chapter %1: %R2")),
-        (r"置顶项失效：(.+)", QT_TRANSLATE_NOOP("EngineWords", "pin broken: %R1")),
-        (r"置顶项 (\S+) 未放入：(.+)", QT_TRANSLATE_NOOP("EngineWords", "pin %1 not placed: %R2")),
-        (
-            r"追踪表无法解析：(.+)",
-            QT_TRANSLATE_NOOP("EngineWords", "the tracker cannot be parsed: %1"),
-        ),
-        (r"(\S+) 没有「(.+)」一节", QT_TRANSLATE_NOOP("EngineWords", "%1 has no section “%2”")),
-        (r"伏笔追踪表中没有 (\S+)", QT_TRANSLATE_NOOP("EngineWords", "the plot tracker has no %1")),
-        (
-            r"关系追踪表中没有 (\S+) 与 (\S+) 的记录",
-            QT_TRANSLATE_NOOP("EngineWords", "the relationship tracker has no row for %1 and %2"),
-        ),
-        (
-            r"章节原文不能置顶（章节原文只按配方窗口喂入）",
-            QT_TRANSLATE_NOOP("EngineWords", "chapter text cannot be pinned"),
-        ),
-        (r"([^（）]+?) 已截断（(.+)）", QT_TRANSLATE_NOOP("EngineWords", "%1 trimmed (%R2)")),
-        (r"(\S+) 是空的", QT_TRANSLATE_NOOP("EngineWords", "%1 is empty")),
-        (r"(\S+) 不存在", QT_TRANSLATE_NOOP("EngineWords", "%1 does not exist")),
-        (r"第(\d+)章没有规划", QT_TRANSLATE_NOOP("EngineWords", "chapter %1 has no plan")),
-        (
-            r"(\S+) 不存在或为空",
-            QT_TRANSLATE_NOOP("EngineWords", "%1 does not exist or is empty"),
-        ),
-        (
-            r"第(\d+)章附近没有滚动摘要",
-            QT_TRANSLATE_NOOP("EngineWords", "no rolling summary near chapter %1"),
-        ),
-        (
-            r"大纲超过 (\d+) 字，且 (\S+) 没有全书大纲摘要",
-            QT_TRANSLATE_NOOP(
-                "EngineWords", "the outline is over %1 zi and %2 has no book outline summary"
-            ),
-        ),
-        (
-            r"滚动摘要（到第(\d+)章）",
-            QT_TRANSLATE_NOOP("EngineWords", "rolling summary (to chapter %1)"),
-        ),
-        (r"本章规划 · 第(\d+)章", QT_TRANSLATE_NOOP("EngineWords", "plan · chapter %1")),
-        (r"本章原文 · 第(\d+)章", QT_TRANSLATE_NOOP("EngineWords", "this chapter · chapter %1")),
-        (r"前文原文 · 第(\d+)章", QT_TRANSLATE_NOOP("EngineWords", "earlier text · chapter %1")),
-        (r"本章摘要 · 第(\d+)章", QT_TRANSLATE_NOOP("EngineWords", "summary · chapter %1")),
-        (r"战斗段落 · 第(\d+)章", QT_TRANSLATE_NOOP("EngineWords", "battle passage · chapter %1")),
-        (r"置顶 · (.+)", QT_TRANSLATE_NOOP("EngineWords", "pinned · %1")),
-        (r"本 Agent 不需要", QT_TRANSLATE_NOOP("EngineWords", "not needed by this agent")),
-        (
-            r"写 (.+)，再运行 workbench fixed-context (.+)",
-            QT_TRANSLATE_NOOP("EngineWords", "write %1, then run workbench fixed-context %2"),
-        ),
-        (
-            r"新建 (\S+)（只有表头也可以）",
-            QT_TRANSLATE_NOOP("EngineWords", "create %1 (a header row is enough)"),
-        ),
-        (r"修正 (\S+) 后重试", QT_TRANSLATE_NOOP("EngineWords", "correct %1 and try again")),
-        (
-            r"在置顶列表中取消置顶 (\S+)，或恢复它指向的内容",
-            QT_TRANSLATE_NOOP("EngineWords", "unpin %1, or restore what it points to"),
-        ),
-        (r"逾期", QT_TRANSLATE_NOOP("EngineWords", "overdue")),
-        (r"临近回收", QT_TRANSLATE_NOOP("EngineWords", "due soon")),
-        (r"置顶", QT_TRANSLATE_NOOP("EngineWords", "pinned")),
-    ]
-    return [(re.compile(pattern), _tr(english)) for pattern, english in pairs]
-
-
-def engine_text(text: str) -> str:
-    """`text` from the engine as the author reads it in the UI language."""
-    if not Language.in_source_language() or not text:
-        return text
-    return _translated(text)
-
-
-def _translated(text: str) -> str:
-    return "".join(
-        SEPARATORS.get(piece, piece) if piece in SEPARATORS else _one(piece)
-        for piece in _pieces(text)
-    )
-
-
-def engine_texts(texts) -> list[str]:  # type: ignore[no-untyped-def]
-    """Each of `texts` as `engine_text` shows it."""
-    return [engine_text(text) for text in texts]
-
-
-def _pieces(text: str) -> list[str]:
-    """`text` cut at the separators between reasons, never inside brackets or quotes; the
-    separators kept as pieces of their own."""
-    pieces, current, depth = [], "", 0
-    for char in text:
-        depth += (char in OPEN) - (char in CLOSE)
-        if depth <= 0 and char in SEPARATORS:
-            pieces += [current, char]
-            current, depth = "", 0
-        else:
-            current += char
-    return [*pieces, current]
-
-
-def _one(piece: str) -> str:
-    for pattern, english in _patterns():
-        found = pattern.fullmatch(piece.strip())
-        if found is None:
-            continue
-        for number, value in enumerate(found.groups(), start=1):
-            english = english.replace(f"%R{number}", _translated(value))
-            english = english.replace(f"%{number}", _words(value))
-        return english
-    named = dict(_nouns()).get(piece.strip())
-    if named is not None:
-        return named
-    title, reason = _with_reason(piece)
-    if reason is not None:  # a block named, then why in brackets: 世界观摘要（… 不存在）
-        return f"{_one(title)} ({_translated(reason)})"
-    return _words(piece)
-
-
-def _with_reason(piece: str) -> tuple[str, str | None]:
-    """(what, why) of `what（why）`, the last bracket balanced; (piece, None) otherwise."""
-    if not piece.endswith("）"):
-        return piece, None
-    depth = 0
-    for index in range(len(piece) - 1, -1, -1):
-        depth += (piece[index] in CLOSE) - (piece[index] in OPEN)
-        if depth == 0:
-            if piece[index] != "（" or index == 0:
-                return piece, None
-            return piece[:index], piece[index + 1 : -1]
-    return piece, None
-
-
-def _nouns() -> list[tuple[str, str]]:
-    """The engine's names for the book's files and the feed's parts, longest first."""
-    return [
-        ("世界观摘要", _tr(QT_TRANSLATE_NOOP("EngineWords", "world summary"))),
-        ("角色圣经摘要", _tr(QT_TRANSLATE_NOOP("EngineWords", "cast bible summary"))),
-        ("全书大纲", _tr(QT_TRANSLATE_NOOP("EngineWords", "book outline"))),
-        ("故事骨架", _tr(QT_TRANSLATE_NOOP("EngineWords", "story skeleton"))),
-        ("角色战力", _tr(QT_TRANSLATE_NOOP("EngineWords", "power levels"))),
-        ("本章相关伏笔", _tr(QT_TRANSLATE_NOOP("EngineWords", "foreshadowing for the chapter"))),
-        (
-            "本章相关关系变动",
-            _tr(QT_TRANSLATE_NOOP("EngineWords", "relationship changes for the chapter")),
-        ),
-        ("文风锚点（全文）", _tr(QT_TRANSLATE_NOOP("EngineWords", "style anchor (in full)"))),
-        ("滚动摘要", _tr(QT_TRANSLATE_NOOP("EngineWords", "rolling summary"))),
-        ("固定层", _tr(QT_TRANSLATE_NOOP("EngineWords", "fixed layer"))),
-        ("主角档案", _tr(QT_TRANSLATE_NOOP("EngineWords", "protagonist file"))),
-        ("角色表", _tr(QT_TRANSLATE_NOOP("EngineWords", "cast list"))),
-        ("文风锚点", _tr(QT_TRANSLATE_NOOP("EngineWords", "style anchor"))),
-        ("世界观", _tr(QT_TRANSLATE_NOOP("EngineWords", "world"))),
-        ("大纲", _tr(QT_TRANSLATE_NOOP("EngineWords", "outline"))),
-        ("、", ", "),
-    ]
-
-
-def _words(value: str) -> str:
-    for chinese, english in _nouns():
-        value = value.replace(chinese, english)
-    return value
+    return QCoreApplication.translate(CONTEXT, text)

@@ -15,6 +15,7 @@ import re
 from typing import TYPE_CHECKING
 
 from workbench.book import webnovel
+from workbench.reasons import Reason
 from workbench.trackers.columns import Status
 from workbench.trackers.model import Foreshadowing, RelationshipChange, Trackers
 
@@ -138,14 +139,12 @@ def protagonist_state_as_of(project: Project, chapter: int) -> tuple[dict, str]:
     if not later and (current is None or current <= chapter):
         return ps, ""
     if not history:
-        why = f"{webnovel.STATE_FILE} 记的是第{current}章的主角状态，index.db 没有 state_changes"
-        return {}, why + f"，推不回第{chapter}章"
+        return {}, Reason("note.state_unrecorded", webnovel.STATE_FILE, current, chapter)
     restored = json.loads(json.dumps(ps))
     for change in reversed(later):
         where = _STATE_FIELDS.get(change.field)
         if where is None:
-            why = f"index.db 的 state_changes 在第{change.chapter}章改了「{change.field}」"
-            return {}, why + f"，推不回第{chapter}章"
+            return {}, Reason("note.state_field", change.chapter, change.field, chapter)
         group = restored.setdefault(where[0], {})
         if isinstance(group, dict):
             group[where[1]] = change.old

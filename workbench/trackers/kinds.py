@@ -17,6 +17,7 @@ from pathlib import Path
 from workbench.book.layout import Role
 from workbench.book.project import Project
 from workbench.errors import FileProblem
+from workbench.reasons import Reason
 from workbench.trackers.cache import project_cache
 from workbench.trackers.columns import normalise_header
 from workbench.trackers.config import KindConfig, load_tracker_config
@@ -36,7 +37,7 @@ class TrackerKind:
     display: dict[str, str]  # field -> how a header names it in messages and new tables
     title: str  # the kind as the author reads it: 伏笔, 人物关系, 法宝
     block_id: str  # its on-demand block in a feed
-    block_title: str
+    block_title: Reason
     empty: str  # the block's text when nothing is relevant
     check_label: str  # what `check` calls its file
     role: Role | None = None  # the built-in kinds' file role; None: `file`
@@ -80,7 +81,7 @@ FORESHADOWING_KIND = TrackerKind(
     },
     title="伏笔",
     block_id="on_demand.foreshadowing",
-    block_title="本章相关伏笔",
+    block_title=Reason("title.foreshadowing"),
     empty="（本章没有相关伏笔）",
     check_label="the foreshadowing ledger",
     role=Role.PLOT_TRACKER,
@@ -107,7 +108,7 @@ RELATIONSHIP_KIND = TrackerKind(
     },
     title="人物关系",
     block_id="on_demand.relationships",
-    block_title="本章相关关系变动",
+    block_title=Reason("title.relationships"),
     empty="（本章没有相关关系变动）",
     check_label="relationship changes",
     role=Role.RELATIONSHIP_TRACKER,
@@ -128,7 +129,7 @@ def declared_kind(key: str, config: KindConfig) -> TrackerKind:
         display={column: column for column in config.columns},
         title=config.title.strip(),
         block_id=f"on_demand.{key}",
-        block_title=f"本章相关{config.title.strip()}",
+        block_title=Reason("title.tracker_kind", config.title.strip()),
         empty=f"（本章没有相关{config.title.strip()}）",
         check_label=f"the {key} tracker",
         file=config.file,

@@ -18,6 +18,7 @@ from workbench.book.chapter_stats import ChapterStats
 from workbench.book.layout import Role
 from workbench.book.project import Project
 from workbench.book.webnovel import is_webnovel, memory_files
+from workbench.reasons import Reason
 from workbench.trackers.as_of import trackers_as_of
 from workbench.trackers.cache import project_cache
 from workbench.trackers.cast import Cast, Scanner, load_cast
@@ -35,9 +36,6 @@ from workbench.trackers.presence import Presence, chapter_presence
 from workbench.trackers.webnovel import memory_foreshadowing, memory_relationships
 
 # How the reasons an entry is overdue or due begin (a reader of reasons can tell them apart).
-OVERDUE_REASON = "逾期"
-DUE_REASON = "临近回收"
-CHANGED_REASON = "近期变化"
 
 
 @dataclass(frozen=True)
@@ -48,7 +46,7 @@ class RelevantItem:
     key: str  # "F001", "林风—苏瑶", or a declared row's name
     text: str  # the item as one Markdown line, ready to put in a feed
     chapter: int  # planted chapter (foreshadowing) or change chapter (relationship)
-    reasons: tuple[str, ...]  # e.g. ("逾期：计划回收 9 < 12", "点名：玉佩")
+    reasons: tuple[Reason, ...]  # e.g. ("逾期：计划回收 9 < 12", "点名：玉佩")
     tier: str  # 核心/支线/装饰 for foreshadowing, "" for relationships
     mentions: int  # chapters ≤ N naming its characters/keywords (the ranker's frequency)
     source: str  # project-relative path of the tracker file
@@ -94,7 +92,7 @@ class _Scope:
     text: str
     front_matter: tuple[str, ...]  # canonical names from the plan's `characters`
     forms: dict[str, str]  # canonical name -> the form that named it in the text
-    where: str  # "本章规划" or "本章正文", for reasons
+    where: str  # the code saying where: "presence.plan" (本章规划) or "presence.text" (本章正文)
 
 
 def _scope(project: Project, chapter: int, cast: Cast, names: Scanner) -> _Scope:
@@ -103,12 +101,12 @@ def _scope(project: Project, chapter: int, cast: Cast, names: Scanner) -> _Scope
         text, front, where = (
             plan.body,
             tuple(cast.canonical(c) for c in plan.characters),
-            "本章规划",
+            "presence.plan",
         )
     elif project.chapter(chapter) is not None:
-        text, front, where = project.chapter_text(chapter), (), "本章正文"
+        text, front, where = project.chapter_text(chapter), (), "presence.text"
     else:
-        text, front, where = "", (), "（无）"
+        text, front, where = "", (), ""  # nothing names anyone: no reason will need it
     forms: dict[str, str] = {}
     for form in sorted(names.scan(text)):
         forms.setdefault(cast.canonical(form), form)
@@ -178,11 +176,11 @@ def _relevant_items(project: Project, chapter: int, stats: ChapterStats) -> list
         item = _foreshadowing_item(entry, chapter, presence, (protagonist, frequent), scope)
         if item is not None:
             items.append(item)
-    present = {name: f"{scope.where}提及：{form}" for name, form in scope.forms.items()}
+    present = {name: Reason(scope.where, form) for name, form in scope.forms.items()}
     for name in scope.front_matter:
-        present.setdefault(name, f"本章规划出场：{name}")
+        present.setdefault(name, Reason("presence.plan_cast", name))
     if protagonist:
-        present[protagonist] = "主角，始终在场"
+        present[protagonist] = Reason("presence.protagonist")
     for row in trackers.latest_rows(chapter, cast.canonical):
         a, b = cast.canonical(row.a), cast.canonical(row.b)
         if a in present and b in present:
@@ -206,27 +204,30 @@ def _foreshadowing_item(
 ) -> RelevantItem | None:
     cast = presence.cast
     protagonist, frequent = carriers
-    reasons: list[str] = []
+    reasons: list[Reason] = []
     if entry.overdue_at(chapter):
-        reasons.append(f"{OVERDUE_REASON}：计划回收 {entry.payoff} < {chapter}")
+        reasons.append(Reason("relevance.overdue", entry.payoff, chapter))
     elif entry.due_at(chapter):
-        window = f"{chapter}–{chapter + DUE_WINDOW}"
-        reasons.append(f"{DUE_REASON}：计划回收 {entry.payoff}（{window}）")
-    reasons += [f"点名：{keyword}" for keyword in entry.keywords if keyword in scope.text]
+        reasons.append(Reason("relevance.due", entry.payoff, chapter, chapter + DUE_WINDOW))
+    named = [keyword for keyword in entry.keywords if keyword in scope.text]
+    reasons += [Reason("relevance.named", keyword) for keyword in named]
     names = [name for name in map(cast.canonical, entry.characters) if name != protagonist]
     signal = [name for name in names if name not in frequent]
     for name in signal:
         if name in scope.forms:
             form = scope.forms[name]
-            reasons.append(f"点名：{form}" + (f"（{name}）" if form != name else ""))
+            if form != name:
+                reasons.append(Reason("relevance.named_as", form, name))
+            else:
+                reasons.append(Reason("relevance.named", form))
         elif name in scope.front_matter:
-            reasons.append(f"点名：{name}（规划出场）")
+            reasons.append(Reason("relevance.named_in_plan", name))
     weak = not reasons
     if weak:
         signal = [
             n for n in names if n in frequent and (n in scope.forms or n in scope.front_matter)
         ]
-        reasons = [f"弱相关：常见角色 {name}" for name in signal]
+        reasons = [Reason("relevance.weak", name) for name in signal]
     if not reasons:
         return None
     mentions = presence.mentions(frozenset(signal), frozenset(entry.keywords), chapter)
@@ -252,14 +253,17 @@ def _pair_mentions(
 
 
 def _relationship_item(
-    row: RelationshipChange, a: str, b: str, present: dict[str, str], mentions: int
+    row: RelationshipChange, a: str, b: str, present: dict[str, Reason], mentions: int
 ) -> RelevantItem:
     return RelevantItem(
         kind=RELATIONSHIP,
         key=row.key,
         text=relationship_line(row),
         chapter=row.chapter,
-        reasons=(f"{row.a}：{present[a]}", f"{row.b}：{present[b]}"),
+        reasons=(
+            Reason("relevance.present", row.a, present[a]),
+            Reason("relevance.present", row.b, present[b]),
+        ),
         tier="",
         mentions=mentions,
         source=row.source,
@@ -275,9 +279,9 @@ def _tracked_item(
     named = [term for term in (row.name, *row.keywords) if term and term in scope.text]
     if not named:
         return None
-    reasons = [f"点名：{term}" for term in named]
+    reasons = [Reason("relevance.named", term) for term in named]
     if row.changed is not None and chapter - DUE_WINDOW <= row.changed <= chapter:
-        reasons.append(f"{CHANGED_REASON}：第{row.changed}章")
+        reasons.append(Reason("relevance.changed", row.changed))
     terms = frozenset((row.name, *row.keywords))
     return RelevantItem(
         kind=kind.key,

@@ -16,7 +16,7 @@ from PySide6.QtGui import QColor
 from workbench.feed import Block, Feed, Status
 from workbench.feed.model import Item, zi
 from workbench.gui.context.worker import PanelFeed
-from workbench.gui.engine_words import engine_text
+from workbench.gui.engine_words import engine_reasons, engine_text
 
 Index = QModelIndex | QPersistentModelIndex
 ROOT = QModelIndex()  # the invisible root, as a default argument
@@ -109,7 +109,7 @@ class ContextModel(QAbstractItemModel):
         if feed is not None:
             for block in feed.blocks:
                 notes = [
-                    f"{entry.action}: {entry.detail}"
+                    f"{entry.action}: {engine_text(entry.detail)}"
                     for entry in feed.ledger.entries
                     if entry.block == block.id and entry.action in ("cap", "trim", "drop")
                 ]
@@ -290,7 +290,7 @@ class ContextModel(QAbstractItemModel):
         if tokens is not None:
             parts.append(self.tr("%1 tokens").replace("%1", f"{tokens:,}"))
         if item.reasons:
-            parts.append(engine_text("；".join(item.reasons)))
+            parts.append(engine_reasons(item.reasons))
         return " · ".join(parts)
 
     def item_name(self, item: Item) -> str:
@@ -366,7 +366,7 @@ class ContextModel(QAbstractItemModel):
         """The entry's line, why it is relevant, and the ranker's score with its parts."""
         lines = [_escape(item.text.removeprefix("- "))]
         if item.reasons:
-            why = engine_text("；".join(item.reasons))
+            why = engine_reasons(item.reasons)
             lines.append(self.tr("Why: %1").replace("%1", _escape(why)))
         if item.score:
             parts = ", ".join(f"{name} {value:.2f}" for name, value in item.score.items())

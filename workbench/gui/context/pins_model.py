@@ -24,6 +24,7 @@ from PySide6.QtGui import QColor
 from workbench.book.project import Project
 from workbench.errors import WorkbenchError
 from workbench.feed.pins import Pin, PinCheck, check_pins, load_pins, remove_pin, reorder_pins
+from workbench.gui.engine_words import engine_text
 
 log = logging.getLogger(__name__)
 
@@ -88,7 +89,7 @@ class PinModel(QAbstractListModel):
         check = self._checks[index.row()]
         if role == Qt.ItemDataRole.DisplayRole:
             label = f"{index.row() + 1}. {self.describe(check.pin)}"
-            return f"⚠ {label} — {check.problem}" if check.broken else label
+            return f"⚠ {label} — {engine_text(check.problem)}" if check.broken else label
         if role == Qt.ItemDataRole.UserRole:
             return check.pin.ref
         if role == BROKEN_ROLE:
@@ -96,7 +97,7 @@ class PinModel(QAbstractListModel):
         if role == Qt.ItemDataRole.ToolTipRole:
             lines = [check.pin.ref]
             if check.broken:
-                lines.append(self.tr("Broken: %1").replace("%1", check.problem))
+                lines.append(self.tr("Broken: %1").replace("%1", engine_text(check.problem)))
             lines.append(self.tr("Drag to reorder; Delete or the context menu unpins."))
             return "\n".join(lines)
         if role == Qt.ItemDataRole.ForegroundRole and check.broken:

@@ -11,7 +11,7 @@ from workbench.feed.model import ChecklistItem
 from workbench.gui.checklist_labels import checklist_label
 from workbench.gui.context.bars import AMBER, RED, WARN_AT, TotalsBar
 from workbench.gui.context.model import STATUS_COLOURS
-from workbench.gui.engine_words import engine_text, engine_texts
+from workbench.gui.engine_words import engine_reasons, engine_texts
 
 
 class FeedSummary(QWidget):
@@ -128,7 +128,7 @@ class FeedSummary(QWidget):
             self._columns = columns
         for line, item in zip(labels, items, strict=True):
             line.setText(self._line_text(item))
-            line.setToolTip(item.line().removeprefix("- "))
+            line.setToolTip(self._tooltip(item))
             if item.applicable:
                 status = Status.COMPLETE if item.ok else Status.MISSING
                 line.setStyleSheet(f"color: {STATUS_COLOURS[status].name()};")
@@ -141,12 +141,21 @@ class FeedSummary(QWidget):
             return f"— {label} " + self.tr("(not needed by this agent)")
         text = f"{'✓' if item.ok else '✗'} {label}"
         if item.missing:
-            missing = "；".join(item.missing)
-            text += self.tr(" — missing: %1").replace("%1", engine_text(missing))
+            missing = engine_reasons(item.missing)
+            text += self.tr(" — missing: %1").replace("%1", missing)
         if item.stale:
             stale = self.tr(", ", "between stale sources").join(engine_texts(item.stale))
             text += self.tr(" — stale: %1").replace("%1", stale)
         return text
+
+    def _tooltip(self, item: ChecklistItem) -> str:
+        """The line, then what the author should know and the steps that fix it."""
+        lines = [self._line_text(item)]
+        if item.applicable and item.notes:
+            lines.append(self.tr("Note: %1").replace("%1", engine_reasons(item.notes)))
+        if item.applicable and item.fix:
+            lines.append(self.tr("Fix: %1").replace("%1", engine_reasons(item.fix)))
+        return "\n".join(lines)
 
     def changeEvent(self, event: QEvent) -> None:
         """Retranslate when the UI language changes."""

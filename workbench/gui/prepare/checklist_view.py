@@ -9,7 +9,7 @@ from PySide6.QtWidgets import QGridLayout, QLabel, QPushButton, QWidget
 from workbench.feed.fixes import Fix, FixKind
 from workbench.feed.model import Checklist, ChecklistItem
 from workbench.gui.checklist_labels import checklist_label
-from workbench.gui.engine_words import engine_text, engine_texts
+from workbench.gui.engine_words import engine_reasons, engine_texts
 
 OK_STYLE = "color: #1b7a2e; font-weight: bold;"
 MISSING_STYLE = "color: #b3261e; font-weight: bold;"
@@ -110,10 +110,10 @@ class ChecklistView(QWidget):
             return self.tr("not needed by this agent")
         parts = []
         if item.missing:
-            missing = engine_text("；".join(item.missing))
+            missing = engine_reasons(item.missing)
             parts.append(self.tr("Missing: %1").replace("%1", missing))
         if item.notes:
-            parts.append(self.tr("Note: %1").replace("%1", engine_text("；".join(item.notes))))
+            parts.append(self.tr("Note: %1").replace("%1", engine_reasons(item.notes)))
         return "\n".join(parts)
 
     def _button_text(self, fix: Fix) -> str:

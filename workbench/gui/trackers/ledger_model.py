@@ -11,11 +11,11 @@ from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, QSortFilte
 from PySide6.QtGui import QBrush, QColor, QFont
 
 from workbench.gui.engine_words import engine_texts
+from workbench.reasons import Reason
 from workbench.trackers.browse import Ledger, LedgerRow
 from workbench.trackers.columns import parse_chapter
 from workbench.trackers.kinds import BUILTIN_DISPLAY
 from workbench.trackers.ledger import EntryState, LedgerFilter
-from workbench.trackers.relevance import DUE_REASON, OVERDUE_REASON
 
 ID_ROLE = Qt.ItemDataRole.UserRole
 STATE_ROLE = Qt.ItemDataRole.UserRole + 1
@@ -29,6 +29,7 @@ DORMANT_BACKGROUND = QColor("#e8eaf2")
 FADED = QColor("#8a8a8a")
 CLOSED_STATES = (EntryState.RESOLVED, EntryState.ABANDONED, EntryState.NOT_PLANTED)
 STATE_ORDER = {state: order for order, state in enumerate(EntryState)}
+STATE_REASONS = ("relevance.overdue", "relevance.due")
 
 
 class ForeshadowingModel(QAbstractTableModel):
@@ -132,7 +133,7 @@ class ForeshadowingModel(QAbstractTableModel):
         reasons = list(row.reasons)
         if editor_chapter == self.ledger.chapter:
             # The state already says overdue / due at this chapter; the rest is news.
-            reasons = [r for r in reasons if not r.startswith((OVERDUE_REASON, DUE_REASON))]
+            reasons = [r for r in reasons if not _is_state(r)]
         reasons = engine_texts(reasons)
         if reasons and editor_chapter != self.ledger.chapter:
             label = self.tr("for chapter %1: ").replace("%1", str(editor_chapter))
@@ -263,6 +264,11 @@ def end_filter_change(proxy: QSortFilterProxyModel) -> None:
         proxy.endFilterChange(QSortFilterProxyModel.Direction.Rows)
     else:
         proxy.invalidateRowsFilter()  # deprecated from Qt 6.9 on
+
+
+def _is_state(reason: str) -> bool:
+    """Whether a relevance reason says only what the state column says (overdue, due)."""
+    return isinstance(reason, Reason) and reason.code in STATE_REASONS
 
 
 def chapter_cell(value: str) -> int | None:

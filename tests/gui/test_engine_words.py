@@ -1,23 +1,30 @@
 """The engine's reasons in the English UI: a book missing its world, cast and outline, with
-rolling summaries only to Ch55, at chapter 100: the panel's checklist, the Prepare dialog's
-checklist and the ledger's notes say why in English; the Chinese UI shows the engine's words
-as it wrote them."""
+rolling summaries only to Ch55, at chapter 100, and a book over its budget: the panel's
+checklist and tooltips, the Prepare dialog's checklist and the ledger's notes say why in
+English; the Chinese UI shows the engine's words as it wrote them. Every reason code has an
+English message taking the same arguments, and the .ts says each as the engine does."""
 
 from __future__ import annotations
 
+import re
 import sys
+import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import real_input
 from panel_wait import settled
+from PySide6.QtCore import Qt
 from test_language_walk import book_words, offences
 from tracker_input import at_chapter, raised
 from ui_strings import visible_strings
 
+from workbench.book.fixed_context import FixedPart
 from workbench.book.project import Project
 from workbench.feed import build_feed
 from workbench.gui.context.model import Column
-from workbench.gui.engine_words import engine_text
+from workbench.gui.engine_words import ENGLISH, PLACEHOLDER, SEPARATORS, engine_text, english
+from workbench.gui.i18n import I18N_DIR
+from workbench.reasons import LISTS, TEMPLATES, Reason
 from workbench.settings import Settings
 from workbench.trackers.relevance import load_trackers
 
@@ -86,3 +93,55 @@ def test_the_chinese_ui_shows_the_engines_words_as_written(make_window, novel: P
     reasons += [block.reason for block in feed.blocks if block.reason]
     assert reasons
     assert [engine_text(text) for text in reasons] == reasons
+
+
+def test_over_budget_the_panel_and_dialog_say_what_was_cut_in_english(
+    make_window, novel: Path, qtbot
+) -> None:
+    settings = novel / "workbench.toml"
+    settings.write_text(settings.read_text("utf-8") + "\n[feed]\nbudget = 4000\n", "utf-8")
+    window = make_window(Settings(ui_language="en"))
+    assert window.open_project(novel)
+    panel = window.context_panel
+    real_input.pick(panel.agent_picker, "MainWriter")
+    real_input.fill(panel.chapter_picker, "12")
+    settled(qtbot, panel)
+    joined = "\n".join(panel.summary.checklist_lines())
+    assert "cast bible summary (over budget:" in joined and "do not fit" in joined, joined
+    model = panel.model
+    row = model.block_ids().index("fixed.characters")
+    tooltip = model.index(row, Column.NAME).data(Qt.ItemDataRole.ToolTipRole)
+    assert "drop: over budget:" in tooltip, tooltip
+    # The source's section is named by its heading in fixed-context.md, the file's own words.
+    words = [*book_words(novel), *(part.value for part in FixedPart)]
+    assert offences([("block tooltip", tooltip)], "en", words) == []
+    real_input.click(window.actions_.toolbar.widgetForAction(window.actions_.prepare_feed))
+    dialog = window.prepare.dialog
+    shown = visible_strings(dialog)
+    notes = [text for _where, text in shown if "Note: " in text]
+    assert any("world summary trimmed (over budget:" in text for text in notes), shown
+    assert offences(shown, "en", words) == []
+    dialog.close()
+
+
+def test_every_reason_code_has_an_english_message_with_its_arguments() -> None:
+    assert set(SEPARATORS) == set(LISTS)
+    assert set(ENGLISH) == set(TEMPLATES), set(TEMPLATES) ^ set(ENGLISH)
+    for code, template in TEMPLATES.items():
+        count = len(set(re.findall(r"\{(\d+)\}", template)))
+        assert set(PLACEHOLDER.findall(ENGLISH[code])) == {str(n + 1) for n in range(count)}, code
+        said = english(Reason(code, *(f"arg{n}" for n in range(count))))
+        assert not re.search(r"[\u3400-\u9fff]", said), (code, said)
+
+
+def test_the_translations_say_each_code_as_the_engine_does() -> None:
+    root = ET.parse(I18N_DIR / "workbench_zh_CN.ts").getroot()
+    context = next(c for c in root.iter("context") if c.find("name").text == "EngineWords")
+    messages = context.iter("message")
+    translated = {m.find("source").text: m.find("translation").text for m in messages}
+    for code, template in TEMPLATES.items():
+        chinese = re.sub(r"\{(\d+)\}", lambda found: f"%{int(found[1]) + 1}", template)
+        assert translated.get(ENGLISH[code]) == chinese, code
+    for code, separator in LISTS.items():
+        assert translated.get(SEPARATORS[code]) == separator
+    assert set(translated) == {*ENGLISH.values(), *SEPARATORS.values()}

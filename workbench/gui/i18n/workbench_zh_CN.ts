@@ -847,10 +847,6 @@
       <translation>逾期：计划回收 %1 &lt; %2</translation>
     </message>
     <message>
-      <source>due soon: payoff planned for %1 (%2)</source>
-      <translation>临近回收：计划回收 %1（%2）</translation>
-    </message>
-    <message>
       <source>named: %1 (in the plan&apos;s cast)</source>
       <translation>点名：%1（规划出场）</translation>
     </message>
@@ -861,26 +857,6 @@
     <message>
       <source>changed recently: chapter %1</source>
       <translation>近期变化：第%1章</translation>
-    </message>
-    <message>
-      <source>dormant: last seen in chapter %1</source>
-      <translation>沉寂：最后见于第%1章</translation>
-    </message>
-    <message>
-      <source>%1: chapter %2</source>
-      <translation>%1：第%2章</translation>
-    </message>
-    <message>
-      <source>chapter %1: %R2</source>
-      <translation>第%1章：%R2</translation>
-    </message>
-    <message>
-      <source>pin broken: %R1</source>
-      <translation>置顶项失效：%R1</translation>
-    </message>
-    <message>
-      <source>pin %1 not placed: %R2</source>
-      <translation>置顶项 %1 未放入：%R2</translation>
     </message>
     <message>
       <source>the tracker cannot be parsed: %1</source>
@@ -897,14 +873,6 @@
     <message>
       <source>the relationship tracker has no row for %1 and %2</source>
       <translation>关系追踪表中没有 %1 与 %2 的记录</translation>
-    </message>
-    <message>
-      <source>chapter text cannot be pinned</source>
-      <translation>章节原文不能置顶（章节原文只按配方窗口喂入）</translation>
-    </message>
-    <message>
-      <source>%1 trimmed (%R2)</source>
-      <translation>%1 已截断（%R2）</translation>
     </message>
     <message>
       <source>%1 is empty</source>
@@ -959,10 +927,6 @@
       <translation>置顶 · %1</translation>
     </message>
     <message>
-      <source>not needed by this agent</source>
-      <translation>本 Agent 不需要</translation>
-    </message>
-    <message>
       <source>write %1, then run workbench fixed-context %2</source>
       <translation>写 %1，再运行 workbench fixed-context %2</translation>
     </message>
@@ -977,14 +941,6 @@
     <message>
       <source>unpin %1, or restore what it points to</source>
       <translation>在置顶列表中取消置顶 %1，或恢复它指向的内容</translation>
-    </message>
-    <message>
-      <source>overdue</source>
-      <translation>逾期</translation>
-    </message>
-    <message>
-      <source>due soon</source>
-      <translation>临近回收</translation>
     </message>
     <message>
       <source>pinned</source>
@@ -1023,14 +979,6 @@
       <translation>文风锚点（全文）</translation>
     </message>
     <message>
-      <source>rolling summary</source>
-      <translation>滚动摘要</translation>
-    </message>
-    <message>
-      <source>fixed layer</source>
-      <translation>固定层</translation>
-    </message>
-    <message>
       <source>protagonist file</source>
       <translation>主角档案</translation>
     </message>
@@ -1049,6 +997,262 @@
     <message>
       <source>outline</source>
       <translation>大纲</translation>
+    </message>
+    <message>
+      <source>, </source>
+      <translation>、</translation>
+    </message>
+    <message>
+      <source>; </source>
+      <translation>；</translation>
+    </message>
+    <message>
+      <source>book outline summary</source>
+      <translation>全书大纲摘要</translation>
+    </message>
+    <message>
+      <source>rolling summary %1</source>
+      <translation>滚动摘要 %1</translation>
+    </message>
+    <message>
+      <source>power system</source>
+      <translation>力量体系</translation>
+    </message>
+    <message>
+      <source>%1 for the chapter</source>
+      <translation>本章相关%1</translation>
+    </message>
+    <message>
+      <source>chapter %1</source>
+      <translation>第%1章</translation>
+    </message>
+    <message>
+      <source>%1 has no `## %2` section</source>
+      <translation>%1 没有 `## %2` 一节</translation>
+    </message>
+    <message>
+      <source>%1 has no `%2` section</source>
+      <translation>%1 没有 `%2` 一节</translation>
+    </message>
+    <message>
+      <source>%1 does not exist (it should hold summaries to chapter %2)</source>
+      <translation>%1 不存在（应有到第%2章的摘要）</translation>
+    </message>
+    <message>
+      <source>no file for chapter %1</source>
+      <translation>没有第%1章的文件</translation>
+    </message>
+    <message>
+      <source>no file for chapter %1 (a gap in the chapter numbers)</source>
+      <translation>没有第%1章的文件（章节编号有缺口）</translation>
+    </message>
+    <message>
+      <source>no passage selected</source>
+      <translation>没有选定段落</translation>
+    </message>
+    <message>
+      <source>%1 does not exist, and the passage or plan names no known character</source>
+      <translation>%1 不存在，且选段/规划中没有已知角色</translation>
+    </message>
+    <message>
+      <source>the outline&apos;s section for this chapter is over 1500 zi, cut</source>
+      <translation>大纲中的本章一节超过 1500 字，已截断</translation>
+    </message>
+    <message>
+      <source>over the cap of %1 zi (was %2 zi)</source>
+      <translation>超过上限 %1 字（原 %2 字）</translation>
+    </message>
+    <message>
+      <source>%1, cut at a sentence end</source>
+      <translation>%1，在句末截断</translation>
+    </message>
+    <message>
+      <source>%1, and no sentence end to cut at</source>
+      <translation>%1，且找不到可截断的句末</translation>
+    </message>
+    <message>
+      <source>%1 zi left in the group</source>
+      <translation>组内剩余 %1 字</translation>
+    </message>
+    <message>
+      <source>%1, no entry fits</source>
+      <translation>%1，没有条目放得下</translation>
+    </message>
+    <message>
+      <source>%1, the lowest-ranked entries left out</source>
+      <translation>%1，删去排序靠后的条目</translation>
+    </message>
+    <message>
+      <source>over budget: weakly relevant entries left out first</source>
+      <translation>预算不足，先删去弱相关条目</translation>
+    </message>
+    <message>
+      <source>over budget: %1 zi left in the group, cut at a sentence end</source>
+      <translation>预算不足：组内剩余 %1 字，在句末截断</translation>
+    </message>
+    <message>
+      <source>over budget: %1 zi left in the group, %2 zi do not fit</source>
+      <translation>预算不足：组内剩余 %1 字，放不下 %2 字</translation>
+    </message>
+    <message>
+      <source>weakly relevant entry %1 (%2 zi) left out first: %3</source>
+      <translation>弱相关条目 %1（%2 字）先删去：%3</translation>
+    </message>
+    <message>
+      <source>entry %1 (%2 zi) does not fit: %3</source>
+      <translation>条目 %1（%2 字）放不下：%3</translation>
+    </message>
+    <message>
+      <source>weakly relevant entry %1 (%2 zi) left out first: the group needs %3 zi, has %4</source>
+      <translation>弱相关条目 %1（%2 字）先删去：组内需要 %3 字，只有 %4 字</translation>
+    </message>
+    <message>
+      <source>%1 → %2 zi</source>
+      <translation>%1 → %2 字</translation>
+    </message>
+    <message>
+      <source>%1 entries kept, %2 zi</source>
+      <translation>保留 %1 条，%2 字</translation>
+    </message>
+    <message>
+      <source>%1 (%2)</source>
+      <translation>%1（%2）</translation>
+    </message>
+    <message>
+      <source>%1 trimmed (%2)</source>
+      <translation>%1 已截断（%2）</translation>
+    </message>
+    <message>
+      <source>%1: %2</source>
+      <translation>%1：%2</translation>
+    </message>
+    <message>
+      <source>the protagonist&apos;s state is not fed: %1</source>
+      <translation>主角状态未喂入：%1</translation>
+    </message>
+    <message>
+      <source>%1 holds the protagonist&apos;s state at chapter %2 and index.db has no state_changes: it cannot be taken back to chapter %3</source>
+      <translation>%1 记的是第%2章的主角状态，index.db 没有 state_changes，推不回第%3章</translation>
+    </message>
+    <message>
+      <source>index.db&apos;s state_changes changed “%2” in chapter %1: the state cannot be taken back to chapter %3</source>
+      <translation>index.db 的 state_changes 在第%1章改了「%2」，推不回第%3章</translation>
+    </message>
+    <message>
+      <source>the protagonist has no name: %1 does not exist, so none of their relationship rows enters this block</source>
+      <translation>主角没有名字：%1 不存在，主角的关系行不会进入本块</translation>
+    </message>
+    <message>
+      <source>the protagonist has no name: the title of %1 is only a form of address or a placeholder, so none of their relationship rows enters this block</source>
+      <translation>主角没有名字：%1 的标题只是称谓或占位（主角、男主、（主角姓名）），主角的关系行不会进入本块</translation>
+    </message>
+    <message>
+      <source>write %1</source>
+      <translation>写 %1</translation>
+    </message>
+    <message>
+      <source>write %1, or a `###` section for chapter %3 in the %2</source>
+      <translation>写 %1，或在%2写一节 `### 第%3章`</translation>
+    </message>
+    <message>
+      <source>write %1, or a `###` section for chapter %3 in %2</source>
+      <translation>写 %1，或在 %2 写一节 `### 第%3章`</translation>
+    </message>
+    <message>
+      <source>write %1 (the protagonist&apos;s location, power level, items)</source>
+      <translation>写 %1（主角位置、修为、物品）</translation>
+    </message>
+    <message>
+      <source>write a section `## %2` in %1</source>
+      <translation>在 %1 写一节 `## %2`</translation>
+    </message>
+    <message>
+      <source>write %1, with the protagonist&apos;s name as its title</source>
+      <translation>写 %1，标题写主角的名字</translation>
+    </message>
+    <message>
+      <source>make the title of %1 the protagonist&apos;s name, or add a line with the name</source>
+      <translation>把 %1 的标题改成主角的名字，或加一行“姓名：”写上名字</translation>
+    </message>
+    <message>
+      <source>write %1 (banned words, a sample of the book&apos;s prose, point of view and style keywords)</source>
+      <translation>写 %1（禁用词、正面样例、视角与风格关键词）</translation>
+    </message>
+    <message>
+      <source>make %3 from a passage of your own text (%1–%2 zi): in the app, Prepare feed &gt; Style anchor from your own text; or `%4` lists the paragraphs, then add --passage START:END; the sample is the passage you chose, the other sections are yours</source>
+      <translation>从你自己的正文选一段（%1–%2 字）创建 %3：在应用里点「从正文选段创建文风锚点」，或 `%4` 列出段落后加 --passage START:END；正面样例用你选的那段，其余各节留给你写</translation>
+    </message>
+    <message>
+      <source>an empty pin</source>
+      <translation>空的置顶项</translation>
+    </message>
+    <message>
+      <source>not pinned</source>
+      <translation>没有置顶</translation>
+    </message>
+    <message>
+      <source>no block named</source>
+      <translation>没有写明哪个块</translation>
+    </message>
+    <message>
+      <source>%1 is outside the project folder</source>
+      <translation>%1 在项目文件夹之外</translation>
+    </message>
+    <message>
+      <source>chapter text cannot be pinned (it is fed only through a recipe&apos;s window)</source>
+      <translation>章节原文不能置顶（章节原文只按配方窗口喂入）</translation>
+    </message>
+    <message>
+      <source>pin broken: %1</source>
+      <translation>置顶项失效：%1</translation>
+    </message>
+    <message>
+      <source>pin %1 not placed: this agent has no on-demand layer, or the tracker is missing</source>
+      <translation>置顶项 %1 未放入：本 Agent 没有按需层，或追踪表缺失</translation>
+    </message>
+    <message>
+      <source>pin %1 not placed: the trackers have no row at or before chapter %2</source>
+      <translation>置顶项 %1 未放入：追踪表中没有第%2章及以前的记录</translation>
+    </message>
+    <message>
+      <source>pin %1 is outside the project folder: not read</source>
+      <translation>置顶项 %1 在项目文件夹之外，拒绝读取</translation>
+    </message>
+    <message>
+      <source>pin %1 is chapter text and cannot be pinned (it is fed only through a recipe&apos;s window)</source>
+      <translation>置顶项 %1 是章节原文，不能置顶（章节原文只按配方窗口喂入）</translation>
+    </message>
+    <message>
+      <source>pinned block %1 is not in %2&apos;s context for chapter %3</source>
+      <translation>置顶块 %1 不在 %2 第%3章的上下文中</translation>
+    </message>
+    <message>
+      <source>due soon: payoff planned for %1 (%2–%3)</source>
+      <translation>临近回收：计划回收 %1（%2–%3）</translation>
+    </message>
+    <message>
+      <source>named: %1 (%2)</source>
+      <translation>点名：%1（%2）</translation>
+    </message>
+    <message>
+      <source>weakly relevant: frequent character %1</source>
+      <translation>弱相关：常见角色 %1</translation>
+    </message>
+    <message>
+      <source>named in the plan: %1</source>
+      <translation>本章规划提及：%1</translation>
+    </message>
+    <message>
+      <source>named in the chapter: %1</source>
+      <translation>本章正文提及：%1</translation>
+    </message>
+    <message>
+      <source>in the plan&apos;s cast: %1</source>
+      <translation>本章规划出场：%1</translation>
+    </message>
+    <message>
+      <source>the protagonist, always present</source>
+      <translation>主角，始终在场</translation>
     </message>
   </context>
   <context>
@@ -1151,6 +1355,14 @@
       <source>, </source>
       <comment>between stale sources</comment>
       <translation>、</translation>
+    </message>
+    <message>
+      <source>Note: %1</source>
+      <translation>注意：%1</translation>
+    </message>
+    <message>
+      <source>Fix: %1</source>
+      <translation>补救：%1</translation>
     </message>
   </context>
   <context>

@@ -124,7 +124,9 @@ def record_save(
 def reconstruct(project: Project, skip: Iterable[int] = ()) -> int:
     """Write the one-time estimate for a book with no history: every chapter's 字 count on
     the local date of its file's modification time. Returns how many lines were written; a
-    history that exists already is left alone (0)."""
+    history that exists already is left alone (0). The estimate appears whole or not at all,
+    and only where no history is yet: two threads (the 全书 snapshot's and the save's) that
+    both found none and both estimated it write it once between them."""
     path = stats_path(project)
     if path.exists():
         return 0
@@ -142,14 +144,18 @@ def reconstruct(project: Project, skip: Iterable[int] = ()) -> int:
             moment = changed.isoformat(timespec="seconds")
             records.append(SaveRecord(moment, changed.date(), ref.number, 0, zi, True))
     records.sort(key=lambda record: (record.time, record.chapter))
-    _append(project, path, records)
-    return len(records)
+    created = gate.create_bytes(path, _lines(records), root=project.root)
+    return len(records) if created else 0
 
 
 def _append(project: Project, path: Path, records: Sequence[SaveRecord]) -> None:
-    lines = "".join(json.dumps(_as_json(record), ensure_ascii=False) + "\n" for record in records)
     # Appending one short line is atomic enough: a torn last line is skipped when read.
-    gate.append_bytes(path, lines.encode("utf-8"), root=project.root)
+    gate.append_bytes(path, _lines(records), root=project.root)
+
+
+def _lines(records: Sequence[SaveRecord]) -> bytes:
+    lines = "".join(json.dumps(_as_json(record), ensure_ascii=False) + "\n" for record in records)
+    return lines.encode("utf-8")
 
 
 def _as_json(record: SaveRecord) -> dict:

@@ -3,12 +3,14 @@ when one came, went or was renamed; count the book's 字 again only for chapters
 
 from __future__ import annotations
 
+import threading
 from pathlib import Path
 
+from workbench.book import gate
 from workbench.book.counting import count_zi
 from workbench.book.project import Project
 from workbench.book.textio import write_text
-from workbench.book.watch import FolderWatch
+from workbench.book.watch import FolderWatch, _Forwarder
 
 
 def chapter_paths(project: Project) -> list[Path]:
@@ -58,3 +60,33 @@ def test_the_total_follows_saves_and_other_programs_writes(sample_copy) -> None:
         assert project.total_zi() == Project.open(sample_copy).total_zi()
     finally:
         watch.stop()
+
+
+def test_the_watch_is_not_woken_by_reads_only_by_changes(sample_copy, monkeypatch) -> None:
+    """A feed reads hundreds of files; each open and close woke watchdog's threads for an
+    event the watch drops anyway, and their Python took the GIL from the GUI thread."""
+    seen: list[tuple[str, str]] = []
+    changed = threading.Event()
+    forward = _Forwarder.on_any_event
+
+    def recorded(self, event) -> None:  # type: ignore[no-untyped-def]
+        seen.append((event.event_type, Path(event.src_path).name))
+        if Path(event.src_path).name == "outline.md" and event.event_type != "opened":
+            changed.set()
+        forward(self, event)
+
+    monkeypatch.setattr(_Forwarder, "on_any_event", recorded)
+    project = Project.open(sample_copy)
+    watch = FolderWatch(project)
+    watch.start()
+    try:
+        for ref in project.chapters:
+            gate.read_text(ref.path, root=project.root)
+        outline = sample_copy / "outline" / "outline.md"
+        with outline.open("a", encoding="utf-8") as file:  # in place, as another editor
+            file.write("又一句。\n")
+        assert changed.wait(30)  # events come in order: every read's would be in by now
+    finally:
+        watch.stop()
+    assert all(kind not in ("opened", "closed_no_write") for kind, _name in seen), seen
+    assert ("modified", "outline.md") in seen

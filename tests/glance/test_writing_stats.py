@@ -6,6 +6,7 @@ import json
 import os
 import subprocess
 import sys
+import threading
 from datetime import date, datetime, timedelta, timezone
 
 from glance_book import write_glance_book
@@ -140,3 +141,29 @@ def test_a_bad_goal_names_workbench_toml(tmp_path):
     assert (
         run.returncode == 1 and "workbench.toml" in run.stderr and "stats.daily_goal" in run.stderr
     )
+
+
+def test_two_threads_estimating_a_new_history_write_it_once(tmp_path, monkeypatch):
+    """The 全书 snapshot's thread and the save-stats thread both find no history and both
+    estimate it: the one that finishes second must not append a second estimate."""
+    project = Project.open(write_glance_book(tmp_path / "book"))
+    inside, release = threading.Event(), threading.Event()
+    counted = project.chapter_zi
+
+    def held_open(ref):  # the snapshot's estimate stops halfway until the save is recorded
+        if threading.current_thread().name == "snapshot":
+            inside.set()
+            release.wait()
+        return counted(ref)
+
+    monkeypatch.setattr(project, "chapter_zi", held_open)
+    snapshot = threading.Thread(target=reconstruct, args=(project,), name="snapshot")
+    snapshot.start()
+    inside.wait()
+    record_save(project, 12, 10, 20, at(30, 9))  # the save's thread, meanwhile, to the end
+    release.set()
+    snapshot.join()
+    records = read_history(project).records
+    estimated = [record.chapter for record in records if record.estimated]
+    assert sorted(estimated) == list(range(1, 12))  # once each; 12 is the save's
+    assert [(r.chapter, r.before, r.after) for r in records if not r.estimated] == [(12, 10, 20)]

@@ -238,6 +238,13 @@ def write_text(
     return TextFile(Path(path), text, encoding, textio.content_hash(data))
 
 
+def create_bytes(path: Path | str, data: bytes, *, root: Path | None, entry: str = "") -> bool:
+    """Create a file with `data` where it resolves to, whole or not at all, only if nothing
+    is there yet (textio.create_bytes_atomic); False when something already is."""
+    resolved = _writable_target(path, root, entry)
+    return textio.create_bytes_atomic(resolved, data)
+
+
 def append_bytes(path: Path | str, data: bytes, *, root: Path | None, entry: str = "") -> None:
     """Append to a file (created when missing) where it resolves to, in one write; anything
     but a regular file there is refused, before and after opening."""

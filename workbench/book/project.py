@@ -65,6 +65,7 @@ class Project:
         self._listing = 0  # changes with the listing; views keep the one they copied
         self._chapter_folders: tuple[Path, ...] = ()
         self._by_number: dict[int, ChapterRef] = {}
+        self._by_path: dict[Path, ChapterRef] = {}
         self._listed: frozenset[Path] = frozenset()
         # (listing version, stats version, chapter -> 字): what total_zi counted last
         self._counted: tuple[int, int, dict[Path, int]] | None = None
@@ -278,7 +279,8 @@ class Project:
             self._by_number = {}
             for ref in found:
                 self._by_number.setdefault(ref.number, ref)
-            self._listed = frozenset(ref.path for ref in found)
+            self._by_path = {ref.path: ref for ref in found}
+            self._listed = frozenset(self._by_path)
 
     def relist(self, paths: Iterable[Path]) -> bool:
         """Re-list the chapters when one of these changed files may have come, gone or been
@@ -315,6 +317,11 @@ class Project:
         """The chapter with this number (the first, if the number is duplicated)."""
         return self._by_number.get(number)
 
+    def chapter_at(self, path: Path) -> ChapterRef | None:
+        """The listed chapter whose file is `path` (as listed: not resolved), if any; a
+        look-up, not a walk of a thousand refs (a save asked it several times)."""
+        return self._by_path.get(Path(path))
+
     def chapter_title(self, ref: ChapterRef) -> str:
         """Title from the file name, else from the chapter's first heading."""
         return ref.title or title_from_heading(self.read(ref.path).text)
@@ -339,6 +346,11 @@ class Project:
         if loaded.sha256 not in self._zi:
             self._zi[loaded.sha256] = count_zi(loaded.text)
         return self._zi[loaded.sha256]
+
+    def remember_zi(self, loaded: TextFile, zi: int) -> None:
+        """`zi` is the 字 count of `loaded.text`, counted by the caller (the editor counts
+        the text it saves as the author types): the next `text_zi` of it is a look-up."""
+        self._zi[loaded.sha256] = zi
 
     def total_zi(self) -> int:
         """字 count of the whole book; after a change only the chapters whose stats changed
@@ -393,7 +405,7 @@ class Project:
         """The chapter a file belongs to: a chapter file's number, a plan file's chapter;
         None for every other file."""
         path = Path(path)
-        ref = next((r for r in self.chapters if r.path == path), None)
+        ref = self.chapter_at(path)
         if ref is not None:
             return ref.number
         if path.parent == self.root / self.layout.plans_dir:

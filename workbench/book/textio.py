@@ -87,6 +87,45 @@ def write_bytes_atomic(path: Path | str, data: bytes, *, expect: str | None = No
     _fsync_directory(path.parent)
 
 
+def create_bytes_atomic(path: Path | str, data: bytes) -> bool:
+    """Create a file holding `data`, all of it at once, only if nothing is there yet: the
+    bytes are written beside it, synced, and hard-linked under its name (a link never
+    replaces). False, nothing changed, when the file exists already (another thread or
+    process made it first). Where a folder cannot hold hard links, an exclusive create."""
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.chmod(tmp_name, 0o666 & ~process_umask())
+        try:
+            os.link(tmp_name, path)
+        except FileExistsError:
+            return False
+        except OSError:  # no hard links here (FAT, some network shares)
+            return _create_exclusive(path, data)
+    finally:
+        with contextlib.suppress(FileNotFoundError):
+            os.unlink(tmp_name)
+    _fsync_directory(path.parent)
+    return True
+
+
+def _create_exclusive(path: Path, data: bytes) -> bool:
+    try:
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0))
+    except FileExistsError:
+        return False
+    with os.fdopen(fd, "wb") as handle:
+        handle.write(data)
+        handle.flush()
+        os.fsync(handle.fileno())
+    return True
+
+
 def process_umask() -> int:
     """The process's umask, read without changing it where the OS says (Linux; setting and
     restoring it elsewhere races with other threads creating files)."""

@@ -10,10 +10,35 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-from watchdog.events import FileSystemEvent, FileSystemEventHandler
+from watchdog.events import (
+    DirCreatedEvent,
+    DirDeletedEvent,
+    DirMovedEvent,
+    FileClosedEvent,
+    FileCreatedEvent,
+    FileDeletedEvent,
+    FileModifiedEvent,
+    FileMovedEvent,
+    FileSystemEvent,
+    FileSystemEventHandler,
+)
 from watchdog.observers import Observer
 
 from workbench.book.project import STATE_DIR, Project
+
+# What another program's change to the book can look like. Not "opened" and "closed without
+# writing": every read (ours too: a feed reads hundreds of files) woke watchdog's threads for
+# events the forwarder drops, and their Python competed with the GUI thread for the GIL.
+CHANGE_EVENTS = [
+    FileCreatedEvent,
+    FileModifiedEvent,
+    FileClosedEvent,
+    FileMovedEvent,
+    FileDeletedEvent,
+    DirCreatedEvent,
+    DirMovedEvent,
+    DirDeletedEvent,
+]
 
 
 class _Forwarder(FileSystemEventHandler):
@@ -54,7 +79,9 @@ class FolderWatch:
             return
         observer = Observer()
         handler = _Forwarder(self.project, self._on_path)
-        observer.schedule(handler, str(self.project.root), recursive=True)
+        observer.schedule(
+            handler, str(self.project.root), recursive=True, event_filter=CHANGE_EVENTS
+        )
         observer.daemon = True
         observer.start()  # the watches are in place when this returns
         self._observer = observer

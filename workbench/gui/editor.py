@@ -31,8 +31,13 @@ from workbench.gui.prose_edit import ProseEdit
 log = logging.getLogger(__name__)
 
 ZI_DEBOUNCE_MS = 250
-# QTextDocument separates blocks with U+2029 and soft breaks with U+2028; files use newlines.
-BLOCK_SEPARATORS = str.maketrans({"\u2029": "\n", "\u2028": "\n"})
+
+
+def as_newlines(text: str) -> str:
+    """QTextDocument separates blocks with U+2029 and soft breaks with U+2028; files use
+    newlines. Two replace() calls, not str.translate: translate walks a 30,000-字 chapter one
+    character at a time through a dict (≈ 3.5 ms on every save and count; replace ≈ 0.01 ms)."""
+    return text.replace("\u2029", "\n").replace("\u2028", "\n")
 
 
 class ChapterEditor(QWidget):
@@ -60,6 +65,7 @@ class ChapterEditor(QWidget):
         self.is_rolling_summary = False  # set by the tabs: the project's rolling-summary file
         self.loaded = loaded
         self.zi = 0
+        self._zi_stale = True  # the text changed since `zi` was counted
         self.heading_title = ""
         self._disk_version: TextFile | None = None
         self._newline = "\n"
@@ -83,7 +89,7 @@ class ChapterEditor(QWidget):
         self._zi_timer.setSingleShot(True)
         self._zi_timer.setInterval(ZI_DEBOUNCE_MS)
         self._zi_timer.timeout.connect(self._count_zi)
-        self.text_edit.textChanged.connect(self._zi_timer.start)
+        self.text_edit.textChanged.connect(self._text_changed)
         self.text_edit.document().modificationChanged.connect(self.modifiedChanged)
         self.conflict_bar.keepMineRequested.connect(self.keep_mine)
         self.conflict_bar.loadFromDiskRequested.connect(self.load_from_disk)
@@ -98,7 +104,7 @@ class ChapterEditor(QWidget):
 
     def text(self) -> str:
         """The text as it would be written: the file's own line endings restored."""
-        raw = self.text_edit.document().toRawText().translate(BLOCK_SEPARATORS)
+        raw = as_newlines(self.text_edit.document().toRawText())
         return raw.replace("\n", self._newline) if self._newline != "\n" else raw
 
     def load(self, loaded: TextFile, *, keep_undo: bool = False) -> None:
@@ -143,7 +149,7 @@ class ChapterEditor(QWidget):
 
     def shown_text(self) -> str:
         """The text as the document holds it (newlines only), for offsets into it."""
-        return self.text_edit.document().toRawText().translate(BLOCK_SEPARATORS)
+        return as_newlines(self.text_edit.document().toRawText())
 
     def reveal(self, heading: str = "", find: str = "") -> bool:
         """Put the caret on the heading titled `heading` (else on the first `find`) and
@@ -210,7 +216,7 @@ class ChapterEditor(QWidget):
         self.context_menu(position).popup(self.text_edit.viewport().mapToGlobal(position))
 
     def _record_foreshadowing(self) -> None:
-        selected = self.text_edit.textCursor().selectedText().translate(BLOCK_SEPARATORS)
+        selected = as_newlines(self.text_edit.textCursor().selectedText())
         if selected.strip():
             self.foreshadowingRequested.emit(selected.strip())
 
@@ -233,8 +239,22 @@ class ChapterEditor(QWidget):
         self.conflict_bar.hide()
         self.text_edit.document().setModified(False)
 
+    def _text_changed(self) -> None:
+        self._zi_stale = True
+        self._zi_timer.start()
+
+    def current_zi(self) -> int:
+        """The 字 count of `text()` as it is now: the debounced count when no edit came
+        since, else counted now (and not again when the debounce would have fired). A save
+        hands it to the project, so the GUI thread does not count the saved text again."""
+        if self._zi_stale:
+            self._zi_timer.stop()
+            self._count_zi()
+        return self.zi
+
     def _count_zi(self) -> None:
         text = self.text()
+        self._zi_stale = False
         self.zi = count_zi(text)
         # The tab follows a renamed chapter heading; this runs debounced, not per keystroke.
         self.heading_title = title_from_heading(text)

@@ -133,7 +133,7 @@ class EditorTabs(QTabWidget):
 
     def _add_editor(self, loaded: TextFile) -> ChapterEditor:
         assert self.project is not None
-        ref = next((r for r in self.project.chapters if r.path == loaded.path), None)
+        ref = self.project.chapter_at(loaded.path)
         number = ref.number if ref else None
         editor = ChapterEditor(loaded, number, self._font, self, root=self.project.root)
         editor.is_rolling_summary = loaded.path == self.project.role_path(Role.ROLLING_SUMMARY)
@@ -156,7 +156,7 @@ class EditorTabs(QTabWidget):
             if plan is not None:  # named as the tree names it, not ch013.md
                 return self.tr("Chapter %1 plan").replace("%1", str(plan))
             return editor.path.name
-        ref = next((r for r in self.project.chapters if r.path == editor.path), None)
+        ref = self.project.chapter_at(editor.path)
         title = (ref.title if ref else "") or editor.heading_title
         label = self.tr("Chapter %1").replace("%1", str(editor.chapter))
         return f"{label} {title}" if title else label
@@ -250,7 +250,7 @@ class EditorTabs(QTabWidget):
                 self.tr("Not saved: the file changed on disk since it was opened.")
             )
             return False
-        text = editor.text()
+        text, zi = editor.text(), editor.current_zi()
         before = editor.loaded
         try:
             expect = editor.loaded.sha256 if editor.path.exists() else None
@@ -268,8 +268,11 @@ class EditorTabs(QTabWidget):
             kept = self.tr("Your text is still here in the editor: nothing is lost.")
             prompts.show_problem(self, self.tr("Save failed"), f"{error}\n\n{kept}")
             return False
-        editor.mark_saved(written)
-        self._forget_autosave(editor)
+        self.project.remember_zi(written, zi)
+        was_modified = editor.is_modified()
+        editor.mark_saved(written)  # an editor that was modified forgets its autosave here
+        if not was_modified:
+            self._forget_autosave(editor)
         self._record_stats(editor.chapter, before, written)
         self.statusMessage.emit(
             self.tr("Saved %1").replace("%1", self.project.relative(editor.path))

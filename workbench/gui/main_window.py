@@ -260,7 +260,7 @@ class MainWindow(QMainWindow):
         saved = self.tabs.editor_for(path)
         # Told as saved here, so the folder watch does not report it again.
         self.session.saved(path, saved.loaded.sha256 if saved is not None else None)
-        ref = next((r for r in self.project.chapters if r.path == path), None)
+        ref = self.project.chapter_at(path)
         if ref is not None:
             self.summary_policy.chapter_saved(ref.number)
         self._document_clean(path)

@@ -329,3 +329,35 @@ def from_menu_bar(window: QMainWindow, menu: QMenu, wanted: str) -> None:
             wanted = action.text()
             break
     choose(menu, wanted)
+
+
+def when_modal(work, most_ms: int = 10_000) -> None:
+    """Have `work(dialog)` done once a modal dialog is up. A dialog run with exec() holds the
+    click or key that opened it until it closes, so what the person then does inside it must
+    already be waiting in the event loop; call this just before the click that opens it. A
+    dialog that never comes fails the test (pytest-qt reports the error raised here)."""
+    from PySide6.QtCore import QTimer
+
+    def attempt(left: int) -> None:
+        dialog = QApplication.activeModalWidget()
+        if dialog is not None and dialog.isVisible():
+            work(dialog)
+            return
+        if left <= 0:
+            raise AssertionError("no modal dialog came up")
+        QTimer.singleShot(10, lambda: attempt(left - 10))
+
+    QTimer.singleShot(0, lambda: attempt(most_ms))
+
+
+def open_from_tree(window: QMainWindow, path):  # type: ignore[no-untyped-def]
+    """Double-click the project tree's row of `path` (a Path, or one relative to the
+    project); the editor it put in front."""
+    from pathlib import Path
+
+    tree = window.tree
+    double_click(tree.viewport(), tree_row(tree, path))
+    editor = window.tabs.current_editor()
+    full = Path(path) if Path(path).is_absolute() else window.project.root / path
+    assert editor is not None and editor.path == full, f"a double-click did not open {path}"
+    return editor

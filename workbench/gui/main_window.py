@@ -302,8 +302,11 @@ class MainWindow(QMainWindow):
         from workbench.gui.settings_dialog import SettingsDialog  # not for the first paint
 
         dialog = SettingsDialog(self.settings, self)
-        if dialog.exec() == SettingsDialog.DialogCode.Accepted:
-            self.apply_settings(dialog.edited_settings())
+        accepted = dialog.exec() == SettingsDialog.DialogCode.Accepted
+        edited = dialog.edited_settings() if accepted else None
+        dialog.deleteLater()  # not one kept per opening, retranslated with the window
+        if edited is not None:
+            self.apply_settings(edited)
 
     def apply_settings(self, settings: Settings) -> None:
         """Save `settings` (user config folder only) and apply font, language and backend."""

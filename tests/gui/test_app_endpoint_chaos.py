@@ -6,7 +6,12 @@ For every one: the GUI thread keeps turning while the call is in flight (a 10 ms
 and a key typed into the editor lands), the author is told what failed, nothing of the reply
 is written (chapters, drafts, rolling-summary.md stay byte for byte), and the key is in no
 file of the project, the app's log, the user folder (but its settings file) or the output
-streams of the app and its summary process (PRODUCT.md §8)."""
+streams of the app and its summary process (PRODUCT.md §8).
+
+The author's steps are real input: the chapter double-clicked in the tree, 准备 … 喂入 and 发送
+clicked on the toolbar and in the dialog, Ctrl+End and Ctrl+S in the editor. The key typed while
+the call is in flight is posted to the event queue instead (a synchronous key event would be
+handled whether or not the GUI thread is free: the test is that the loop gets to it)."""
 
 from __future__ import annotations
 
@@ -21,7 +26,7 @@ import pytest
 import real_input
 from pydantic import SecretStr
 from PySide6.QtCore import QCoreApplication, QEvent, Qt, QTimer
-from PySide6.QtGui import QKeyEvent, QTextCursor
+from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import QMessageBox
 from summary_like import summary_section
 
@@ -125,7 +130,8 @@ def _type_while_in_flight(qtbot, server, editor, ticker: Ticker, in_flight) -> i
     answer goes; returns the ticks counted until then."""
     qtbot.waitUntil(lambda: len(server.requests) == 1, timeout=30_000)
     before = ticker.ticks
-    editor.text_edit.moveCursor(QTextCursor.MoveOperation.End)
+    real_input.key(editor.text_edit, Qt.Key.Key_End, Qt.KeyboardModifier.ControlModifier)
+    assert editor.text_edit.textCursor().atEnd()
     press = QKeyEvent(QEvent.Type.KeyPress, Qt.Key.Key_Z, Qt.KeyboardModifier.NoModifier, TYPED)
     QCoreApplication.postEvent(editor.text_edit, press)
     qtbot.waitUntil(lambda: editor.text().endswith(TYPED), timeout=10_000)
@@ -178,8 +184,10 @@ def test_send_under_chaos_explains_writes_nothing_and_leaks_nothing(
     chat_server.play(_reply(Reply, chat_server, chaos))
     window = make_window(_settings(chat_server, chaos))
     assert window.open_project(novel)
-    editor = window.open_path(window.project.chapter(12).path)
-    dialog = window.prepare.open_default()
+    editor = real_input.open_from_tree(window, window.project.chapter(12).path)
+    real_input.click(window.actions_.toolbar.widgetForAction(window.actions_.prepare_feed))
+    dialog = window.prepare.dialog
+    assert dialog is not None and dialog.isVisible() and dialog.chapter == 12
     assert dialog.send_button.isEnabled(), dialog.reason.text()
     before = _written(novel)
     ticker = Ticker()
@@ -233,14 +241,15 @@ def test_a_summary_under_chaos_explains_writes_nothing_and_leaks_nothing(
     _without_section(novel, 6, 10)
     window = make_window(_settings(chat_server, chaos))
     assert window.open_project(novel)
-    editor = window.open_path(Project.open(novel).chapter(10).path)
+    editor = real_input.open_from_tree(window, Project.open(novel).chapter(10).path)
     type_at_end(editor, "\n灯下又添一笔。")
     ticker = Ticker()
     dialogs.answer(QMessageBox.StandardButton.Yes)  # queue a job for the model endpoint
     dialogs.answer(QMessageBox.StandardButton.No)  # not the range's paid upkeep (issue 24)
 
     with qtbot.waitSignal(window.summaries.failed, timeout=60_000) as failed:
-        assert window.tabs.save(editor)
+        real_input.shortcut(editor.text_edit, "Ctrl+S")
+        assert not editor.is_modified(), "Ctrl+S saved the chapter"
         before = _written(novel)  # the author's save is in; the reply must add nothing
         assert "Ch6-10" in window.status.jobs_text
         at_answer = _type_while_in_flight(

@@ -1,5 +1,7 @@
 """The 全书 dock through the input a person uses: the heatmap, the timeline and the
-statistics show the engine's numbers, and clicks open the chapter or the ledger entry."""
+statistics show the engine's numbers, and clicks open the chapter or the ledger entry. The dock
+and its tabs are brought in front by clicks on their tabs, the filter typed over (Ctrl+A), the
+sort picked from its list, a chapter double-clicked in the tree, a cell hovered."""
 
 from __future__ import annotations
 
@@ -10,8 +12,7 @@ from pathlib import Path
 
 import real_input
 from PySide6.QtCore import QPoint, Qt
-from PySide6.QtTest import QTest
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QApplication, QToolTip
 
 from workbench.book.project import Project
 from workbench.stats import read_history
@@ -27,22 +28,24 @@ def pick(qtbot, combo, data) -> None:
     # who holds the press to drag to an entry): wait as a person's second click would.
     qtbot.wait(QApplication.doubleClickInterval() + 50)
     index = view.model().index(combo.findData(data), 0)
-    # The popup's own widget, not its QWindow: shiboken can hand back a stale wrapper for a
-    # popup window created at an address a deleted one used.
-    QTest.mouseClick(
-        view.viewport(), Qt.MouseButton.LeftButton, pos=view.visualRect(index).center()
-    )
+    real_input.click(view.viewport(), view.visualRect(index).center())
     qtbot.waitUntil(lambda: not view.isVisible())
 
 
 def shown(qtbot, window):
-    """The 全书 dock in front with a snapshot delivered."""
-    dock, panel = window.book_dock, window.book_panel
-    dock.show()
-    dock.raise_()
-    panel.refresh()
+    """The 全书 dock brought in front by a click on its tab, with the snapshot the open took
+    delivered."""
+    real_input.raise_dock(window, window.book_dock)
+    panel = window.book_panel
     qtbot.waitUntil(lambda: panel.snapshot is not None and not panel.is_busy(), timeout=20_000)
     return panel
+
+
+def tab(panel, index: int) -> None:
+    """Click the 全书 panel's tab `index` (出场 / 伏笔时间线 / 写作统计)."""
+    bar = panel.tabs.tabBar()
+    real_input.click(bar, bar.tabRect(index).center())
+    assert panel.tabs.currentIndex() == index
 
 
 def test_presence_model_equals_the_engine_for_every_cell(qtbot, window, novel):
@@ -67,16 +70,19 @@ def test_presence_model_equals_the_engine_for_every_cell(qtbot, window, novel):
 
 def test_sorting_and_filtering_by_what_the_author_types(qtbot, window):
     panel = shown(qtbot, window)
-    panel.tabs.setCurrentIndex(0)
+    tab(panel, 0)
+    everyone = panel.presence_model.rowCount()
     real_input.click(panel.character_filter)
     real_input.type_keys(panel.character_filter, "lu")  # matches no name: nobody
     assert panel.presence_model.rowCount() == 0
-    panel.character_filter.clear()
-    real_input.click(panel.character_filter)
-    real_input.type_chinese(panel.character_filter, "灯奴", "dengnu")  # 陆照's alias
+    real_input.fill(panel.character_filter, "灯奴")  # 陆照's alias, over what was typed
+    assert panel.character_filter.text() == "灯奴"
     names = [row.name for row in panel.presence_model.rows]
     assert names == ["陆照"]
-    panel.character_filter.clear()
+    real_input.click(panel.character_filter)
+    real_input.key(panel.character_filter, Qt.Key.Key_A, Qt.KeyboardModifier.ControlModifier)
+    real_input.key(panel.character_filter, Qt.Key.Key_Backspace)
+    assert panel.presence_model.rowCount() == everyone > 1
     pick(qtbot, panel.sort_box, "last")  # 按最后出场
     assert panel.sort_box.currentText() == "按最后出场"
     assert panel.presence_model.sort_by == "last"
@@ -86,7 +92,7 @@ def test_sorting_and_filtering_by_what_the_author_types(qtbot, window):
 
 def test_a_click_on_a_cell_opens_that_chapter_at_the_first_mention(qtbot, window):
     panel = shown(qtbot, window)
-    panel.tabs.setCurrentIndex(0)
+    tab(panel, 0)
     heatmap, model = panel.heatmap, panel.presence_model
     row = next(r for r, character in enumerate(model.rows) if character.name == "厉无咎")
     column = model.table.chapters.index(12)
@@ -103,18 +109,23 @@ def test_a_click_on_a_cell_opens_that_chapter_at_the_first_mention(qtbot, window
 
 def test_hovering_a_cell_says_the_chapter_and_the_count(qtbot, window):
     panel = shown(qtbot, window)
+    tab(panel, 0)
     heatmap, model = panel.heatmap, panel.presence_model
     row = next(r for r, character in enumerate(model.rows) if character.name == "陆照")
     cell = heatmap.cell_rect(row, 0)
     count = model.index(row, 0).data()
-    assert heatmap.tooltip_at(cell.center()) == f"陆照 · 第1章 · {count}次"
+    real_input.move(heatmap, cell.center())
+    qtbot.waitUntil(lambda: QToolTip.isVisible(), timeout=10_000)
+    assert QToolTip.text() == f"陆照 · 第1章 · {count}次"
 
 
 def test_the_timeline_states_equal_the_trackers_command(qtbot, window, novel):
     panel = shown(qtbot, window)
     timeline = panel.timeline
     assert timeline.objectName() == "foreshadowingTimeline"
-    window.chapters.open_chapter(7)
+    real_input.open_from_tree(window, window.project.chapter(7).path)
+    real_input.raise_dock(window, window.book_dock)
+    tab(panel, 1)
     qtbot.waitUntil(lambda: timeline.chapter == 7)
     printed = subprocess.run(
         [
@@ -139,7 +150,7 @@ def test_the_timeline_states_equal_the_trackers_command(qtbot, window, novel):
 
 def test_a_click_on_a_timeline_row_selects_the_entry_in_the_ledger(qtbot, window):
     panel = shown(qtbot, window)
-    panel.tabs.setCurrentIndex(1)
+    tab(panel, 1)
     timeline = panel.timeline
     row = next(r for r, life in enumerate(timeline.lives) if life.entry.id == "F007")
     real_input.click(timeline, QPoint(timeline.width() // 2, 24 + row * 24 + 12))
@@ -150,7 +161,7 @@ def test_a_click_on_a_timeline_row_selects_the_entry_in_the_ledger(qtbot, window
 def test_the_timeline_follows_the_ledger_filters(qtbot, window):
     panel = shown(qtbot, window)
     ledger = window.tracker_browser.ledger
-    window.tracker_dock.raise_()
+    real_input.raise_dock(window, window.tracker_dock)
     pick(qtbot, ledger.tier_filter, "核心")
     assert ledger.tier_filter.currentData() == "核心"
     assert panel.timeline.lives and all(life.entry.tier == "核心" for life in panel.timeline.lives)
@@ -191,8 +202,8 @@ def test_each_view_exports_a_png_at_twice_its_pixels(qtbot, window, tmp_path, mo
         (1, panel.timeline_export, panel.timeline),
         (2, panel.stats_export, panel.stats),
     ]
-    for number, (tab, button, view) in enumerate(views, start=1):
-        panel.tabs.setCurrentIndex(tab)
+    for number, (index, button, view) in enumerate(views, start=1):
+        tab(panel, index)
         real_input.click(button)
         image = QImage(str(tmp_path / f"view-{number}.png"))
         assert (image.width(), image.height()) == (view.width() * 2, view.height() * 2)

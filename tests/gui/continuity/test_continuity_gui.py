@@ -1,33 +1,37 @@
 """The continuity guard in the app, on the sample: a drifted name typed into an open chapter
-(key events) is underlined and listed before any save; 忽略 removes both, and a reopened
-window still leaves it out."""
+(the chapter double-clicked in the tree, a click into its text, Ctrl+End, key events) is
+underlined and listed before any save; 忽略 removes both, and a window quit from 文件 ▸ 退出 and
+opened again still leaves it out."""
 
 from __future__ import annotations
 
 import json
 
+import real_input
 from panel_wait import settled
 from PySide6.QtCore import QPoint, Qt
-from PySide6.QtGui import QTextCharFormat, QTextCursor
+from PySide6.QtGui import QTextCharFormat
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QListWidget
-from real_input import choose, double_click, key, menu_texts, open_menu, shortcut
+from real_input import choose, double_click, key, menu_texts, open_menu, shortcut, text_in_sight
 
 DRIFT = "沈青裳"  # 沈青棠 is in the sample's cast
 
 
 def open_chapter_12(qtbot, window):
-    editor = window.open_path(window.project.chapter(12).path)
-    assert editor is not None
+    """Chapter 12 double-clicked in the project tree."""
+    editor = real_input.open_from_tree(window, window.project.chapter(12).path)
     settled(qtbot, window.context_panel)
     return editor
 
 
 def type_keys_at_end(editor, text: str) -> None:
-    cursor = editor.text_edit.textCursor()
-    cursor.movePosition(QTextCursor.MoveOperation.End)
-    editor.text_edit.setTextCursor(cursor)
-    editor.text_edit.setFocus()
+    """A click into the text, Ctrl+End, Return, then `text` key by key."""
+    viewport = editor.text_edit.viewport()
+    real_input.click(viewport, QPoint(viewport.width() // 2, 10))
+    assert editor.text_edit.hasFocus()
+    key(editor.text_edit, Qt.Key.Key_End, Qt.KeyboardModifier.ControlModifier)
+    assert editor.text_edit.textCursor().atEnd()
     key(editor.text_edit, Qt.Key.Key_Return)
     for character in text:  # QTest.keyClicks maps ASCII only
         QTest.sendKeyEvent(
@@ -94,8 +98,9 @@ def test_double_click_jumps_and_ignore_survives_a_reopen(qtbot, window, make_win
     type_keys_at_end(editor, f"{DRIFT}点头。")
     qtbot.waitUntil(lambda: len(listed(window)) == 1, timeout=30_000)
     view = window.context_panel.findChild(QListWidget, "continuityList")
-    # Move the caret away, then double-click the entry: the caret goes to the name.
-    editor.text_edit.moveCursor(QTextCursor.MoveOperation.Start)
+    # Move the caret away (Ctrl+Home), then double-click the entry: the caret goes to the name.
+    key(editor.text_edit, Qt.Key.Key_Home, Qt.KeyboardModifier.ControlModifier)
+    assert editor.text_edit.textCursor().position() == 0
     double_click(view.viewport(), view.visualItemRect(view.item(0)).center())
     assert editor.text_edit.textCursor().selectedText() == DRIFT
     shortcut(editor.text_edit, "Ctrl+S")
@@ -110,8 +115,9 @@ def test_double_click_jumps_and_ignore_survives_a_reopen(qtbot, window, make_win
     assert listed(window) == [] and wavy(editor) == []
     kept = json.loads((novel / ".workbench" / "continuity.json").read_text(encoding="utf-8"))
     assert kept == {"dismissed": [{"rule": "name-drift", "chapter": 12, "text": DRIFT}]}
-    window.shut_down()
-    window.close()
+    actions = window.actions_
+    real_input.from_menu_bar(window, actions.file_menu, actions.quit.text())  # 文件 ▸ 退出
+    assert not window.isVisible()
     reopened = make_window()
     assert reopened.open_project(novel)
     again = open_chapter_12(qtbot, reopened)
@@ -128,14 +134,10 @@ def test_right_click_on_the_underline_offers_ignore(qtbot, window):
     qtbot.waitUntil(lambda: wavy(editor) == [DRIFT], timeout=30_000)
     checked(qtbot, window)
     [(_finding, cursor)] = window.continuity.underlines_of(editor).findings
-    probe = QTextCursor(cursor)
-    probe.setPosition(cursor.selectionStart() + 1)
-    editor.text_edit.ensureCursorVisible()
-    editor.text_edit.setTextCursor(probe)
-    editor.text_edit.ensureCursorVisible()
-    point = editor.text_edit.cursorRect(probe).center()
+    # The second character of the name, wheeled into sight: where a person right-clicks it.
+    point = text_in_sight(editor.text_edit, cursor.selectionStart() + 1)
     viewport = editor.text_edit.viewport()
-    above = point - QPoint(0, 3 * editor.text_edit.cursorRect(probe).height())
+    above = point - QPoint(0, 3 * editor.text_edit.cursorRect().height())
     elsewhere = open_menu(viewport, above)
     assert not [a for a in elsewhere.actions() if a.objectName() == "ignoreContinuity"]
     key(elsewhere, Qt.Key.Key_Escape)
@@ -169,8 +171,6 @@ def test_hovering_the_underline_shows_the_reason(qtbot, window):
     type_keys_at_end(editor, f"{DRIFT}点头。")
     qtbot.waitUntil(lambda: wavy(editor) == [DRIFT], timeout=30_000)
     [(finding, cursor)] = window.continuity.underlines_of(editor).findings
-    probe = QTextCursor(cursor)
-    probe.setPosition(cursor.selectionStart() + 1)
-    point = editor.text_edit.cursorRect(probe).center()
+    point = text_in_sight(editor.text_edit, cursor.selectionStart() + 1)
     move(editor.text_edit.viewport(), point)
     qtbot.waitUntil(lambda: QToolTip.isVisible() and QToolTip.text() == finding.reason)

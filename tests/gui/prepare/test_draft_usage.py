@@ -1,15 +1,16 @@
 """The draft tab against the loopback chat server: a reasoning model's thinking in the 思考
 pane (never in the draft), the call's usage line with its cache-hit share and cost, and a 429
-waited out with a visible countdown that Cancel ends — all driven by clicks."""
+waited out with a visible countdown that Cancel ends — all driven by clicks: the plan
+double-clicked in the project tree, 喂入 ▸ the agent from the menu bar, 发送, the pane's toggle,
+保留思考 and 取消 clicked."""
 
 from __future__ import annotations
 
 import json
 from pathlib import Path
 
+import real_input
 from pydantic import SecretStr
-from PySide6.QtCore import Qt
-from PySide6.QtTest import QTest
 
 from workbench.calls.usage import usage_path
 from workbench.settings import LlmSettings, ProfileSettings, Settings, save_settings
@@ -39,11 +40,17 @@ def settings_for(server, **llm) -> Settings:  # type: ignore[no-untyped-def]
 
 
 def send_by_click(window, qtbot, chapter: int = 13, agent: str = "MainWriter"):  # type: ignore[no-untyped-def]
-    window.open_path(window.project.plan_file(chapter))
-    dialog = window.prepare.open_for(agent, chapter)
-    assert dialog.send_button.isEnabled(), dialog.reason.text()
+    """Chapter N's plan double-clicked in the tree, 喂入 ▸ `agent` chosen in the menu bar,
+    发送 clicked: the dialog, the request it started and its draft tab."""
+    real_input.open_from_tree(window, window.project.plan_file(chapter))
+    real_input.from_menu_bar(window, window.actions_.feed_menu, agent)
+    dialog = window.prepare.dialog
+    assert dialog is not None and dialog.isVisible(), f"喂入 ▸ {agent} opened no dialog"
+    assert (dialog.agent, dialog.chapter) == (agent, chapter)
+    # A reply that just ended gives 发送 back a turn of the event loop later.
+    qtbot.waitUntil(dialog.send_button.isEnabled, timeout=5_000)
     before = len(dialog.jobs)
-    QTest.mouseClick(dialog.send_button, Qt.MouseButton.LeftButton)
+    real_input.click(dialog.send_button)
     assert len(dialog.jobs) == before + 1
     job = dialog.jobs[-1]
     view = dialog.draft_views()[-1]
@@ -79,13 +86,13 @@ def test_thinking_goes_to_its_pane_and_the_usage_line_prices_the_call(
     view.grab().save(str(tmp_path / "draft-usage.png"))
 
     # The pane folds away and back; its text is never written anywhere unless asked.
-    QTest.mouseClick(toggle, Qt.MouseButton.LeftButton)
+    real_input.click(toggle)
     assert not view.reasoning_text.isVisible() and "▸" in toggle.text()
-    QTest.mouseClick(toggle, Qt.MouseButton.LeftButton)
+    real_input.click(toggle)
     assert view.reasoning_text.isVisible()
     drafts = job.draft_path.parent
     assert [p.name for p in drafts.iterdir()] == [job.draft_path.name]
-    QTest.mouseClick(view.keep_reasoning_button, Qt.MouseButton.LeftButton)
+    real_input.click(view.keep_reasoning_button)
     kept = drafts / (job.draft_path.stem + ".reasoning.md")
     assert kept.read_text(encoding="utf-8") == THOUGHT
     assert not view.keep_reasoning_button.isEnabled()
@@ -130,7 +137,7 @@ def test_cancel_ends_the_wait_at_once(make_window, novel, chat_server, Reply, qt
     _dialog, job, view = send_by_click(window, qtbot)
     qtbot.waitUntil(lambda: view.retry_label.isVisible(), timeout=10_000)
     assert "HTTP 503" in view.retry_label.text()
-    QTest.mouseClick(view.cancel_button, Qt.MouseButton.LeftButton)
+    real_input.click(view.cancel_button)
     assert job.state == "cancelled" and not view.retry_label.isVisible()
     assert job.wait(10), "the wait ends with the cancel, not after 25 s"
     assert len(chat_server.requests) == 1
@@ -144,7 +151,7 @@ def test_a_cancelled_reply_still_shows_what_it_was_billed(
     assert window.open_project(novel)
     _dialog, job, view = send_by_click(window, qtbot)
     qtbot.waitUntil(lambda: len(view.text()) > 40, timeout=10_000)
-    QTest.mouseClick(view.cancel_button, Qt.MouseButton.LeftButton)
+    real_input.click(view.cancel_button)
     assert job.state == "cancelled"
     assert job.wait(10)
     qtbot.waitUntil(lambda: view.usage.isVisible(), timeout=10_000)

@@ -1,8 +1,10 @@
 """A draft is never written through `.workbench/drafts` symlinked out of the project; the
-Prepare dialog says that no draft file was kept, and the reply is still there to save."""
+Prepare dialog (opened and sent by clicks) says that no draft file was kept, and the reply is
+still there to save."""
 
 from __future__ import annotations
 
+import real_input
 from pydantic import SecretStr
 
 from workbench.settings import LlmSettings, Settings
@@ -21,8 +23,13 @@ def test_a_draft_folder_leading_out_keeps_no_file_and_says_so(
     values = {"base_url": chat_server.url, "model": "m", "api_key": SecretStr("sk-x-12345678")}
     window = make_window(Settings(llm=LlmSettings(**values, read_timeout=5.0, max_retries=0)))
     assert window.open_project(novel)
-    dialog = window.prepare.open_default()
-    job = dialog.send()
+    toolbar = window.actions_.toolbar
+    real_input.click(toolbar.widgetForAction(window.actions_.prepare_feed))  # 准备 … 喂入
+    dialog = window.prepare.dialog
+    assert dialog is not None and dialog.isVisible()
+    assert dialog.send_button.isEnabled(), dialog.reason.text()
+    real_input.click(dialog.send_button)
+    [job] = dialog.jobs
     qtbot.waitUntil(lambda: not job.is_running(), timeout=20_000)
     assert job.wait(20)
     assert list(outside.iterdir()) == []  # nothing written where the link leads

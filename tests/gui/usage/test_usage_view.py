@@ -1,5 +1,6 @@
-"""Feed ▸ Usage after three sends driven by clicks: the view's totals by chapter, agent, day and
-model, and the book's total, are exactly what `workbench usage --format json` prints."""
+"""喂入 ▸ 用量… (clicked in the menu bar) after three sends driven by clicks: the view's totals
+by chapter, agent, day and model (each tab clicked), and the book's total, are exactly what
+`workbench usage --format json` prints."""
 
 from __future__ import annotations
 
@@ -7,8 +8,8 @@ import json
 import sys
 from pathlib import Path
 
+import real_input
 from PySide6.QtCore import Qt
-from PySide6.QtTest import QTest
 
 # The sends are driven as the draft tests drive them (tests/gui/prepare/test_draft_usage.py).
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "prepare"))
@@ -21,17 +22,13 @@ from workbench.gui.usage.model import ROW_DATA_ROLE
 
 
 def open_usage_by_menu(window, qtbot):  # type: ignore[no-untyped-def]
-    """喂入 ▸ 用量…, clicked on the menu bar and then in the menu."""
+    """喂入 ▸ 用量…, clicked on the menu bar and then on the entry."""
     bar = window.menuBar()
     feed_menu = window.actions_.feed_menu
-    QTest.mouseClick(
-        bar, Qt.MouseButton.LeftButton, pos=bar.actionGeometry(feed_menu.menuAction()).center()
-    )
+    real_input.click(bar, bar.actionGeometry(feed_menu.menuAction()).center())
     qtbot.waitUntil(feed_menu.isVisible, timeout=5_000)
     action = window.actions_.usage
-    QTest.mouseClick(
-        feed_menu, Qt.MouseButton.LeftButton, pos=feed_menu.actionGeometry(action).center()
-    )
+    real_input.click(feed_menu, feed_menu.actionGeometry(action).center())
     view = window.findChild(object, "usageView")
     qtbot.waitUntil(view.isVisible, timeout=5_000)
     return view
@@ -60,7 +57,9 @@ def test_the_usage_view_equals_the_cli_after_three_sends(
         _dialog, job, view = send_by_click(window, qtbot, chapter, agent)
         wait_done(qtbot, job)
         qtbot.waitUntil(lambda view=view: view.usage.isVisible(), timeout=10_000)
-    window.prepare.dialog.close()
+    dialog = window.prepare.dialog
+    real_input.key(dialog, Qt.Key.Key_Escape)  # the author closes the Prepare dialog
+    assert not dialog.isVisible()
 
     view = open_usage_by_menu(window, qtbot)
     assert main(["usage", str(novel), "--format", "json"]) == EXIT_OK
@@ -71,7 +70,7 @@ def test_the_usage_view_equals_the_cli_after_three_sends(
     assert "3 次调用" in total and f"{printed['total']['prompt_tokens']:,}" in total
     tabs = view.groupings
     for index, grouping in enumerate(GROUPINGS):
-        QTest.mouseClick(tabs, Qt.MouseButton.LeftButton, pos=tabs.tabRect(index).center())
+        real_input.click(tabs, tabs.tabRect(index).center())
         assert view.grouping() == grouping
         assert model_rows(view) == printed["by"][grouping], grouping
         shown = [view.model.index(r, 0).data() for r in range(view.model.rowCount())]

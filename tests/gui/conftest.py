@@ -122,8 +122,10 @@ def make_window(qapp, dialogs, built_translations):
 
 
 def settle(window, qtbot) -> None:
-    """Until what the open (or a save) left to threads — the tree's counts, the tracker
-    browser's files and ledger — is shown."""
+    """The docks built as the warm-up builds them a moment after the show, then until what
+    the open (or a save) left to threads — the tree's counts, the tracker browser's files and
+    ledger — is shown."""
+    window.docks.build_all()
     qtbot.waitUntil(lambda: not window.background_pending())
 
 

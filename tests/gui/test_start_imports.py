@@ -15,30 +15,39 @@ SCRIPT = """
 import json, sys
 from pathlib import Path
 from PySide6.QtCore import QEventLoop, QTimer
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QApplication, QWidget
 from workbench.gui.app import create_window
 from workbench.settings import Settings
 
 record, project = sys.argv[1], Path(sys.argv[2])
+PANELS = ("trackerBrowser", "bookTabs")  # the browser, the 全书 panel's tabs
 app = QApplication([])
 window = create_window(Settings())
 window.show()
 opened = window.open_project(project)
 at_open = sorted(sys.modules)
+docks = [window.tracker_dock, window.book_dock]
+built_at_open = [dock.is_built() for dock in docks]
 loop = QEventLoop()
 window.warmup.finished.connect(loop.quit)
 QTimer.singleShot(60_000, loop.quit)  # a bound for a broken warm-up, not a timing
 loop.exec()
 after_warmup = sorted(sys.modules)
+built_after = [dock.is_built() for dock in docks]
+names = [w.objectName() for w in (window.findChild(QWidget, n) for n in PANELS) if w]
 window.shut_down()
 with open(record, "w", encoding="utf-8") as out:
-    json.dump({"opened": opened, "at_open": at_open, "after_warmup": after_warmup}, out)
+    json.dump({"opened": opened, "at_open": at_open, "after_warmup": after_warmup,
+               "built_at_open": built_at_open, "built_after": built_after,
+               "panels_after": names}, out)
 """
 # Nothing of these is on the screen when a project opens: the prepare dialog and the model
 # client with its HTTP stack, the importer and its dialog, the settings dialog, the summary
-# job's process code, jieba (the summariser's, in its own process) and pydantic (the settings
-# are checked by workbench/validation.py). The tokenizer is not listed: the context panel's
-# worker thread loads it for the feed it builds at the open, when a block's count is not cached.
+# job's process code, jieba (the summariser's, in its own process), pydantic (the settings
+# are checked by workbench/validation.py), the tracker browser with its graph and 待审 tab and
+# the 全书 panel (their docks are behind 上下文) and the usage view. The tokenizer is not
+# listed: the context panel's worker thread loads it for the feed it builds at the open, when a
+# block's count is not cached.
 NOT_AT_OPEN = (
     "workbench.gui.prepare.dialog",
     "workbench.gui.prepare.draft_view",
@@ -50,6 +59,13 @@ NOT_AT_OPEN = (
     "workbench.gui.settings_dialog",
     "workbench.gui.summary_process",
     "workbench.upkeep.model",
+    "workbench.gui.trackers.browser",  # the docks not in front: built when first shown
+    "workbench.gui.trackers.graph",
+    "workbench.gui.upkeep.panel",
+    "workbench.trackers.browse",
+    "workbench.gui.book.panel",
+    "workbench.gui.book.heatmap",
+    "workbench.gui.usage.view",  # Feed ▸ Usage, built when first opened
     "multiprocessing",
     "jieba",
     "pydantic",
@@ -63,6 +79,9 @@ WARMED = (
     "workbench.gui.settings_dialog",
     "workbench.gui.summary_process",
     "workbench.upkeep.model",
+    "workbench.gui.trackers.browser",
+    "workbench.gui.book.panel",
+    "workbench.gui.usage.view",
 )
 
 
@@ -83,3 +102,6 @@ def test_opening_a_project_loads_none_of_the_heavy_modules(tmp_path, sample_copy
         assert not loaded(data["at_open"], package), f"opening the project imported {package}"
     for module in WARMED:
         assert module in data["after_warmup"], f"the warm-up did not load {module}"
+    assert data["built_at_open"] == [False, False], "a dock behind 上下文 was built at the open"
+    assert data["built_after"] == [True, True], "the warm-up did not build the docks"
+    assert data["panels_after"] == ["trackerBrowser", "bookTabs"]

@@ -16,11 +16,10 @@ from workbench.book.project import Project
 from workbench.errors import WorkbenchError
 from workbench.gui import prompts, window_state
 from workbench.gui.actions import WindowActions
-from workbench.gui.book.dock import BookDock
 from workbench.gui.book.wiring import BookRoutes
 from workbench.gui.chapters import ChapterNavigation
-from workbench.gui.context import ContextDock
 from workbench.gui.continuity.view import ContinuityGuard
+from workbench.gui.docks import WindowDocks
 from workbench.gui.editor import ChapterEditor
 from workbench.gui.editor_tabs import EditorTabs
 from workbench.gui.fonts import editor_font
@@ -32,9 +31,7 @@ from workbench.gui.session import ProjectSession
 from workbench.gui.status import StatusBar
 from workbench.gui.summaries.policy import SummaryPolicy
 from workbench.gui.summary_worker import SummaryQueue
-from workbench.gui.trackers.dock import TrackerDock
 from workbench.gui.upkeep.wiring import wire_upkeep
-from workbench.gui.usage.view import UsageView
 from workbench.gui.view_menu import ViewMenu
 from workbench.gui.warmup import Warmup
 from workbench.gui.welcome import WelcomePage
@@ -74,18 +71,10 @@ class MainWindow(QMainWindow):
         self.central.addWidget(self.welcome)
         self.central.addWidget(self.splitter)
         self.setCentralWidget(self.central)
-        self.context_dock = ContextDock(self)
+        self.docks = WindowDocks(self)  # 追踪表 and 全书 are built when first shown
+        self.context_dock, self.tracker_dock = self.docks.context, self.docks.trackers
+        self.book_dock = self.docks.book
         self.context_panel = self.context_dock.panel
-        self.tracker_dock = TrackerDock(self)
-        self.tracker_browser = self.tracker_dock.browser
-        self.book_dock = BookDock(self)
-        self.book_panel = self.book_dock.panel
-        self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.context_dock)
-        self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.tracker_dock)
-        self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.book_dock)
-        self.tabifyDockWidget(self.context_dock, self.tracker_dock)
-        self.tabifyDockWidget(self.tracker_dock, self.book_dock)
-        self.context_dock.raise_()
         self.status = StatusBar(self)
         self.setStatusBar(self.status)
         self.actions_ = WindowActions(self)
@@ -103,14 +92,15 @@ class MainWindow(QMainWindow):
         self.recent = RecentProjects(
             self.actions_.recent_menu, self.welcome, self.open_project, self
         )
-        self.usage_view = UsageView(self)
+        self.usage_view = None  # built when first opened
         self.prepare.set_request_source(self.context_panel.request)
         self.context_panel.set_buffer_source(self.tabs.unsaved_buffers)
         # The contract name (#11) for both: the toolbar's button and the panel's are one action.
         self.context_panel.add_header_action(self.actions_.prepare_feed, "prepareFeedButton")
         self.continuity = ContinuityGuard(self.context_panel, self.tabs, self.open_path, self)
         self.continuity.statusMessage.connect(self.show_message)
-        self.warmup = Warmup(self)  # what the first paint left out, loaded after it
+        # What the first paint left out, built and loaded after it.
+        self.warmup = Warmup(self, [dock.panel for dock in self.docks.deferred()])
         self._wire()
         self.recent.show(settings)
         self._update_title()
@@ -122,6 +112,16 @@ class MainWindow(QMainWindow):
         """The open project (the session's)."""
         return self.session.project
 
+    @property
+    def tracker_browser(self):  # type: ignore[no-untyped-def]
+        """The tracker browser (built now if its dock was never shown)."""
+        return self.tracker_dock.panel()
+
+    @property
+    def book_panel(self):  # type: ignore[no-untyped-def]
+        """The 全书 panel (built now if its dock was never shown)."""
+        return self.book_dock.panel()
+
     def _wire(self) -> None:
         """The one place where panels, actions and background services are connected."""
         # What the window itself does first when a project opens or files change, then each
@@ -129,10 +129,8 @@ class MainWindow(QMainWindow):
         self.session.projectOpened.connect(self._project_opened)
         self.session.filesChanged.connect(self._files_changed)
         self.session.subscribe(self.status)  # first: nothing about the last book stays
-        for panel in (self.tree, self.tracker_browser, self.summary_policy, self.summaries):
-            self.session.subscribe(panel)
-        self.session.subscribe(self.context_panel)
-        self.session.subscribe(self.book_panel)
+        for panel in (self.tree, self.summary_policy, self.summaries, self.context_panel):
+            self.session.subscribe(panel)  # the docks built later join when they are
         self.tree.openRequested.connect(self.open_path)
         self.tree.pinRequested.connect(self.context_panel.pin_path)
         self.tabs.currentEditorChanged.connect(self._current_editor_changed)
@@ -155,7 +153,6 @@ class MainWindow(QMainWindow):
         self.summary_policy.statusMessage.connect(self.show_message)
         self.actions_.summary_jobs.triggered.connect(self.summary_policy.open_jobs)
         self.actions_.usage.triggered.connect(self.open_usage)
-        self.prepare.usageRecorded.connect(self.usage_view.reload)
         self.actions_.open_folder.triggered.connect(self.opening.choose_project_folder)
         self.actions_.new_project.triggered.connect(self.opening.choose_new_project_folder)
         self.actions_.import_manuscript.triggered.connect(self.opening.choose_manuscript)
@@ -177,12 +174,7 @@ class MainWindow(QMainWindow):
         self.prepare.chapterWritten.connect(self._document_saved)
         self.prepare.openRequested.connect(self.open_path)
         self.prepare.fileCreated.connect(lambda _path: self.tree.refresh())
-        self.tracker_browser.chapterRequested.connect(self.chapters.open_chapter)
         self.chapters.statusMessage.connect(self.show_message)
-        self.tracker_browser.fileRequested.connect(self.tabs.open_at_line)
-        self.tracker_browser.pinRequested.connect(self.context_panel.pin)
-        self.tracker_browser.statusMessage.connect(self.show_message)
-        self.tracker_browser.set_write_guard(self.has_unsaved_edits)
         self.book_routes = BookRoutes(self)
         self.upkeep = wire_upkeep(self)
 
@@ -211,7 +203,7 @@ class MainWindow(QMainWindow):
     def background_pending(self) -> bool:
         """Whether what the open or a save left to threads (the tree's titles and counts, the
         tracker files and ledger, the save's line in the writing statistics) is still to come."""
-        pending = self.tree.counts_pending() or self.tracker_browser.loading_pending()
+        pending = self.tree.counts_pending() or self.docks.loading_pending()
         return pending or self.tabs.save_stats.is_busy()
 
     def _refresh_project(self) -> None:
@@ -291,8 +283,13 @@ class MainWindow(QMainWindow):
                 .replace("%2", str(touched))
             )
 
-    def open_usage(self) -> UsageView:
+    def open_usage(self):  # type: ignore[no-untyped-def]
         """Show Feed ▸ Usage (the book's calls by chapter, agent, day and model)."""
+        if self.usage_view is None:
+            from workbench.gui.usage.view import UsageView  # not for the first paint
+
+            self.usage_view = UsageView(self)
+            self.prepare.usageRecorded.connect(self.usage_view.reload)
         return self.usage_view.open_for(self.project)
 
     # --- settings and language ---------------------------------------------------------
@@ -368,6 +365,7 @@ class MainWindow(QMainWindow):
         self.tabs.save_stats.shut_down()
         self.prepare.shut_down()
         self.warmup.shut_down()
-        self.usage_view.close()
+        if self.usage_view is not None:
+            self.usage_view.close()
         self.continuity.shut_down()
         self.session.shut_down()  # every panel's work stops, then the watch and the lock

@@ -1,8 +1,10 @@
-"""A right-hand dock holding one panel, titled in the current UI language."""
+"""A right-hand dock holding one panel, titled in the current UI language; a deferred one
+builds its panel only when it is first shown or asked for (issue #28: what the first paint
+does not show is not built before it)."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent
+from PySide6.QtCore import QEvent, Signal
 from PySide6.QtWidgets import QDockWidget, QWidget
 
 
@@ -10,11 +12,14 @@ class PanelDock(QDockWidget):
     """A dock (its objectName is the window layout's key) around one panel; subclasses name
     the title with `title()`, retranslated when the UI language changes."""
 
-    def __init__(self, object_name: str, panel: QWidget, parent: QWidget | None = None) -> None:
+    def __init__(
+        self, object_name: str, panel: QWidget | None, parent: QWidget | None = None
+    ) -> None:
         super().__init__(parent)
         self.setObjectName(object_name)
-        panel.setParent(self)
-        self.setWidget(panel)
+        if panel is not None:
+            panel.setParent(self)
+            self.setWidget(panel)
         self.retranslate()
 
     def title(self) -> str:
@@ -30,3 +35,37 @@ class PanelDock(QDockWidget):
         if event.type() == QEvent.Type.LanguageChange:
             self.retranslate()
         super().changeEvent(event)
+
+
+class DeferredDock(PanelDock):
+    """A dock whose panel (`make_panel()`, with its modules) is built the first time the
+    dock is shown — its tab raised, the 视图 menu, a saved layout that has it in front — or
+    `panel()` is called (a route to it, the warm-up); `built` then tells who wires it."""
+
+    built = Signal(QWidget)
+
+    def __init__(self, object_name: str, parent: QWidget | None = None) -> None:
+        super().__init__(object_name, None, parent)
+        self._panel: QWidget | None = None
+        self.visibilityChanged.connect(self._visibility_changed)
+
+    def make_panel(self) -> QWidget:
+        """A new panel for this dock (its module imported here, not with the window)."""
+        raise NotImplementedError
+
+    def is_built(self) -> bool:
+        """Whether the panel exists yet."""
+        return self._panel is not None
+
+    def panel(self) -> QWidget:
+        """The panel, built now if it was not."""
+        if self._panel is None:
+            self._panel = self.make_panel()
+            self._panel.setParent(self)
+            self.setWidget(self._panel)
+            self.built.emit(self._panel)
+        return self._panel
+
+    def _visibility_changed(self, visible: bool) -> None:
+        if visible:
+            self.panel()

@@ -62,6 +62,16 @@ class ProjectSession(QObject):
             self.chapterFocused.connect(follow_chapter)
         self.panels.append(panel)
 
+    def join(self, panel: Panel) -> None:
+        """Subscribe a panel built after the open (a dock first shown): it is told the open
+        project and the chapter in front, as the ones subscribed then were."""
+        self.subscribe(panel)
+        if self.project is not None:
+            panel.set_project(self.project)
+            follow_chapter = getattr(panel, "follow_chapter", None)
+            if follow_chapter is not None and self.chapter is not None:
+                follow_chapter(self.chapter)
+
     def open(self, project: Project) -> None:
         """Make `project` the open one: the old one's watch, lock and caches go first (the
         panels are told of the new one, not of the old one closing)."""

@@ -1,12 +1,14 @@
 """What the first paint does not need, loaded once the window is up (issue #28).
 
-The prepare dialog, the model client and httpx, the importer, the settings dialog and the
-summary job's process code are imported where they are first used, so the window opens
-without them (`tests/gui/test_start_imports.py` holds this). So that the first Prepare or the
-first summary is not slower for it, they are loaded a little after the window is shown: the
-engine modules on a thread of their own (pure Python; the GUI thread keeps its turns at the
-GIL), then the dialogs' modules on the GUI thread, one per pass of the event loop (their own
-code is a few milliseconds each, and Qt classes are best defined on the GUI thread).
+The prepare dialog, the model client and httpx, the importer, the settings dialog, the usage
+view and the summary job's process code are imported where they are first used, and the
+docks not in front (追踪表, 全书) are built when first shown, so the window opens without them
+(`tests/gui/test_start_imports.py` holds this). So that the first Prepare, the first summary
+or the first look at a dock is not slower for it, they are loaded a little after the window
+is shown: the docks' panels built on the GUI thread, one per pass of the event loop, while
+the engine modules load on a thread of their own (pure Python; the GUI thread keeps its turns
+at the GIL), then the dialogs' modules on the GUI thread, one per pass (their own code is a
+few milliseconds each, and Qt classes are best defined on the GUI thread).
 """
 
 from __future__ import annotations
@@ -14,6 +16,8 @@ from __future__ import annotations
 import importlib
 import logging
 import threading
+from collections.abc import Callable, Iterable
+from functools import partial
 
 from PySide6.QtCore import QEvent, QObject, QTimer, Signal
 
@@ -32,25 +36,29 @@ DIALOG_MODULES = (
     "workbench.gui.prepare.dialog",
     "workbench.gui.settings_dialog",
     "workbench.gui.import_dialog",
+    "workbench.gui.usage.view",
 )
 
 
 class Warmup(QObject):
-    """Loads ENGINE_MODULES on a thread, then DIALOG_MODULES on the GUI thread, once, a
-    little after `window` is first shown; `finished` when all are loaded."""
+    """Runs `builds` (the deferred docks' panels) on the GUI thread while ENGINE_MODULES
+    load on a thread, then loads DIALOG_MODULES on the GUI thread, once, a little after
+    `window` is first shown; `finished` when all are done."""
 
     finished = Signal()
     _engine_loaded = Signal()
 
-    def __init__(self, window: QObject) -> None:
+    def __init__(self, window: QObject, builds: Iterable[Callable[[], object]] = ()) -> None:
         super().__init__(window)
         self._thread: threading.Thread | None = None
-        self._pending = list(DIALOG_MODULES)
+        self._pending: list[Callable[[], object]] = list(builds)  # one per pass, in order
+        self._engine_done = False
+        self._stepping = False
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
         self._timer.setInterval(DELAY_MS)
         self._timer.timeout.connect(self.start)
-        self._engine_loaded.connect(self._next_dialog)
+        self._engine_loaded.connect(self._engine_finished)
         self._stopped = False
         window.installEventFilter(self)
 
@@ -67,6 +75,7 @@ class Warmup(QObject):
             return
         self._thread = threading.Thread(target=self._load_engine, name="warmup", daemon=True)
         self._thread.start()
+        self._step()
 
     def _load_engine(self) -> None:
         for name in ENGINE_MODULES:
@@ -75,14 +84,23 @@ class Warmup(QObject):
             _load(name)
         self._engine_loaded.emit()  # queued to the GUI thread
 
-    def _next_dialog(self) -> None:
+    def _engine_finished(self) -> None:
+        self._engine_done = True
+        self._pending.extend(partial(_load, name) for name in DIALOG_MODULES)
+        if not self._stepping:
+            self._step()
+
+    def _step(self) -> None:
+        """One thing on the GUI thread, then the next on the next pass of the event loop."""
+        self._stepping = False
         if self._stopped:
             return
-        if not self._pending:
+        if self._pending:
+            self._pending.pop(0)()
+            self._stepping = True
+            QTimer.singleShot(0, self, self._step)
+        elif self._engine_done:
             self.finished.emit()
-            return
-        _load(self._pending.pop(0))
-        QTimer.singleShot(0, self, self._next_dialog)
 
     def shut_down(self) -> None:
         """The window closes: nothing more is loaded; a module being loaded is finished."""

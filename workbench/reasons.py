@@ -3,8 +3,8 @@ is relevant, what to do about it, and the names of the feed's parts, as a stable
 its arguments.
 
 A `Reason` is a `str` whose text is the engine's own wording (Chinese, the seeds' vocabulary;
-English for a summary job's progress): the feed, the CLI and the JSON print it as they always
-have. Its `code` and `args` let a UI say the same in another language without reading the
+English for a job's progress, ENGLISH_CODES): the feed, the CLI and the JSON print it as they
+always have. Its `code` and `args` let a UI say the same in another language without reading the
 words back (`gui/engine_words.py` renders each code through Qt's translations). Arguments are
 the book's own words (paths, names, keywords, section titles), numbers, or Reasons.
 """
@@ -147,7 +147,26 @@ TEMPLATES = {
     "presence.text": "本章正文提及：{0}",
     "presence.plan_cast": "本章规划出场：{0}",
     "presence.protagonist": "主角，始终在场",
+    # --- what accepting an upkeep proposal writes (the CLI's list, the review queue) ---------
+    "upkeep.character": "{0}（{1} 次）",
+    "upkeep.alias": "{0} 别名 {1}",
+    "upkeep.relationship": "{0}—{1} {2}（{3}）",
+    "upkeep.planted": "{0}（计划回收 {1}，{2}）",
+    "upkeep.paid": "{0} 已回收@{1}",
+    "upkeep.sighting": "{0} 再现于第{1}章",
+    "upkeep.state": "{0} {1}：{2}",
+    # --- a summary or upkeep job's progress: English, as the summariser logs it --------------
+    "progress.job": "{0}: {1}",
+    "progress.fixed_context": "fixed context",
+    "progress.summarising": "summarising {0} chapters with the {1} backend",
+    "progress.asking": "asking {0} at {1}",
+    "progress.received": "received {0} characters",
+    "progress.extracting_sentences": "extracting key sentences",
+    "progress.extracting": "extracting {0}",
+    "progress.done": "done",
 }
+# Codes whose engine text is English (the log's), not the seeds' Chinese.
+ENGLISH_CODES = frozenset(code for code in TEMPLATES if code.startswith("progress."))
 
 
 class Reason(str):

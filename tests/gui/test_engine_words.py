@@ -22,13 +22,21 @@ from workbench.book.fixed_context import FixedPart
 from workbench.book.project import Project
 from workbench.feed import build_feed
 from workbench.gui.context.model import Column
-from workbench.gui.engine_words import ENGLISH, PLACEHOLDER, SEPARATORS, engine_text, english
+from workbench.gui.engine_words import (
+    ENGLISH,
+    PLACEHOLDER,
+    PROGRESS,
+    SEPARATORS,
+    engine_text,
+    fill,
+)
 from workbench.gui.i18n import I18N_DIR
-from workbench.reasons import LISTS, TEMPLATES, Reason
+from workbench.reasons import ENGLISH_CODES, LISTS, TEMPLATES, Reason
 from workbench.settings import Settings
 from workbench.trackers.relevance import load_trackers
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "summaries"))
+from reason_samples import BEFORE
 from summary_book import make_book, section_text
 
 
@@ -93,6 +101,9 @@ def test_the_chinese_ui_shows_the_engines_words_as_written(make_window, novel: P
     reasons += [block.reason for block in feed.blocks if block.reason]
     assert reasons
     assert [engine_text(text) for text in reasons] == reasons
+    for code, (args, before) in BEFORE.items():
+        if code not in ENGLISH_CODES:
+            assert engine_text(Reason(code, *args)) == before, code
 
 
 def test_over_budget_the_panel_and_dialog_say_what_was_cut_in_english(
@@ -124,24 +135,41 @@ def test_over_budget_the_panel_and_dialog_say_what_was_cut_in_english(
     dialog.close()
 
 
+def _placeholders(template: str) -> str:
+    return re.sub(r"\{(\d+)\}", lambda found: f"%{int(found[1]) + 1}", template)
+
+
 def test_every_reason_code_has_an_english_message_with_its_arguments() -> None:
     assert set(SEPARATORS) == set(LISTS)
-    assert set(ENGLISH) == set(TEMPLATES), set(TEMPLATES) ^ set(ENGLISH)
+    messages = {**ENGLISH, **PROGRESS}
+    assert len(messages) == len(ENGLISH) + len(PROGRESS)
+    assert set(messages) == set(TEMPLATES), set(TEMPLATES) ^ set(messages)
+    assert set(PROGRESS) == ENGLISH_CODES
     for code, template in TEMPLATES.items():
         count = len(set(re.findall(r"\{(\d+)\}", template)))
-        assert set(PLACEHOLDER.findall(ENGLISH[code])) == {str(n + 1) for n in range(count)}, code
-        said = english(Reason(code, *(f"arg{n}" for n in range(count))))
+        assert set(PLACEHOLDER.findall(messages[code])) == {str(n + 1) for n in range(count)}, code
+        said = fill(messages[code], [f"arg{n}" for n in range(count)])
         assert not re.search(r"[\u3400-\u9fff]", said), (code, said)
+    for code in ENGLISH_CODES:  # the engine's own English is the message
+        assert PROGRESS[code] == _placeholders(TEMPLATES[code]), code
+
+
+def _translations(name: str) -> dict[str, str]:
+    root = ET.parse(I18N_DIR / "workbench_zh_CN.ts").getroot()
+    context = next(c for c in root.iter("context") if c.find("name").text == name)
+    messages = context.iter("message")
+    return {m.find("source").text: m.find("translation").text for m in messages}
 
 
 def test_the_translations_say_each_code_as_the_engine_does() -> None:
-    root = ET.parse(I18N_DIR / "workbench_zh_CN.ts").getroot()
-    context = next(c for c in root.iter("context") if c.find("name").text == "EngineWords")
-    messages = context.iter("message")
-    translated = {m.find("source").text: m.find("translation").text for m in messages}
-    for code, template in TEMPLATES.items():
-        chinese = re.sub(r"\{(\d+)\}", lambda found: f"%{int(found[1]) + 1}", template)
-        assert translated.get(ENGLISH[code]) == chinese, code
+    translated = _translations("EngineWords")
+    for code, message in ENGLISH.items():
+        assert translated.get(message) == _placeholders(TEMPLATES[code]), code
     for code, separator in LISTS.items():
         assert translated.get(SEPARATORS[code]) == separator
     assert set(translated) == {*ENGLISH.values(), *SEPARATORS.values()}
+    progress = _translations("SummaryProgress")
+    for code, message in PROGRESS.items():
+        chinese = progress.get(message) or ""
+        assert set(PLACEHOLDER.findall(chinese)) == set(PLACEHOLDER.findall(message)), code
+        assert re.search(r"[\u3400-\u9fff]", chinese) or code == "progress.job", code

@@ -19,9 +19,10 @@ from workbench.book.importer import plan_import, read_manuscript
 from workbench.book.project import Project
 from workbench.feed import AGENTS
 from workbench.gui.crash_dialog import show_crash
+from workbench.gui.engine_words import engine_text
 from workbench.gui.import_dialog import ImportPreviewDialog
 from workbench.gui.settings_dialog import SettingsDialog
-from workbench.gui.summaries.progress_words import progress_text
+from workbench.reasons import Reason
 from workbench.settings import Settings
 from workbench.trackers.cast import load_cast
 
@@ -168,7 +169,10 @@ def test_no_string_of_the_other_language_in_any_window(
 
 def test_summary_progress_is_shown_in_the_ui_language(make_window) -> None:
     make_window()  # the Chinese UI
-    text = progress_text("Ch6-10: summarising 5 chapters with the offline backend")
-    assert text == "Ch6-10: 正在用 offline 后端摘要 5 章"
-    assert progress_text("fixed context: extracting key sentences") == "固定层: 正在抽取关键句"
-    assert progress_text("Ch1-5: something new") == "Ch1-5: something new"  # as it came
+    summarising = Reason("progress.summarising", 5, "offline")
+    assert engine_text(Reason("progress.job", "Ch6-10", summarising)) == (
+        "Ch6-10: 正在用 offline 后端摘要 5 章"
+    )
+    fixed = Reason("progress.job", Reason("progress.fixed_context"), Reason("progress.done"))
+    assert engine_text(fixed) == "固定层: 完成"
+    assert engine_text("Ch1-5: something new") == "Ch1-5: something new"  # as it came

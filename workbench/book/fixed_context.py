@@ -22,6 +22,7 @@ from enum import StrEnum
 from workbench.book.layout import Role
 from workbench.book.project import Project
 from workbench.book.sections import sections
+from workbench.reasons import Reason
 
 SOURCE_ROLES = (Role.WORLD, Role.PROTAGONIST, Role.CHARACTERS, Role.OUTLINE)
 _SOURCES = re.compile(r"<!--\s*workbench:sources\s*\n(.*?)-->", re.DOTALL)
@@ -38,6 +39,12 @@ class FixedPart(StrEnum):
 
 CAPS = {FixedPart.WORLD: 1500, FixedPart.CHARACTERS: 2000, FixedPart.OUTLINE: 3000}
 OUTLINE_SUMMARY_TITLE = "全书大纲摘要"
+# Each part's heading as a Reason (its text is the heading), for feeds and progress.
+PART_TITLES = {
+    FixedPart.WORLD: Reason("title.world_summary"),
+    FixedPart.CHARACTERS: Reason("title.cast_summary"),
+    FixedPart.OUTLINE: Reason("title.outline"),
+}
 
 
 @dataclass

@@ -12,6 +12,7 @@ import sys
 from workbench.backends import BACKEND_NAMES
 from workbench.book.project import Project
 from workbench.cli.exits import EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE
+from workbench.upkeep.change import change_reason
 from workbench.upkeep.proposals import Kind, Proposal
 
 _RANGE = re.compile(r"^\s*(?:ch)?(\d{1,9})\s*-\s*(?:ch)?(\d{1,9})\s*$", re.IGNORECASE)
@@ -133,7 +134,7 @@ def markdown(
         for proposal in mine:
             where = f"第{proposal.chapter}章第{proposal.line}行"
             lines.append(
-                f"- `{proposal.id}` {summary(proposal)} — {where}：「{proposal.evidence}」"
+                f"- `{proposal.id}` {change_reason(proposal)} — {where}：「{proposal.evidence}」"
             )
         lines.append("")
     if dropped:
@@ -141,24 +142,6 @@ def markdown(
     if outgrown:
         lines.append(f"另有 {outgrown} 条待审的提议不再列出：书里已经有了（角色表或追踪表）。")
     return "\n".join(lines).rstrip() + "\n"
-
-
-def summary(proposal: Proposal) -> str:
-    """One line saying what the proposal would write."""
-    v = proposal.fields
-    if proposal.kind is Kind.CHARACTER:
-        return f"{v['name']}（{v.get('mentions') or 0} 次）"
-    if proposal.kind is Kind.ALIAS:
-        return f"{v['character']} 别名 {v['alias']}"
-    if proposal.kind is Kind.RELATIONSHIP:
-        return f"{v['a']}—{v['b']} {v.get('relation') or ''}（{v.get('change') or ''}）"
-    if proposal.kind is Kind.PLANTED:
-        return f"{v['content']}（计划回收 {v.get('payoff') or '—'}，{v.get('tier') or ''}）"
-    if proposal.kind is Kind.PAID:
-        return f"{v['entry']} 已回收@{proposal.chapter}"
-    if proposal.kind is Kind.SIGHTING:
-        return f"{v['entry']} 再现于第{proposal.chapter}章"
-    return f"{v['character']} {v['field']}：{v['value']}"
 
 
 def _progress(message: str) -> None:

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from workbench.book.fixed_context import (
     CAPS,
     OUTLINE_SUMMARY_TITLE,
+    PART_TITLES,
     FixedContext,
     FixedPart,
     parse_fixed_context,
@@ -46,10 +47,6 @@ from workbench.reasons import Reason, chapters, listing, reasons
 
 log = logging.getLogger(__name__)
 
-FIXED_TITLES = {
-    FixedPart.WORLD: Reason("title.world_summary"),
-    FixedPart.CHARACTERS: Reason("title.cast_summary"),
-}
 FIXED_SOURCES = {
     FixedPart.WORLD: (Role.WORLD,),
     FixedPart.CHARACTERS: (Role.PROTAGONIST, Role.CHARACTERS),
@@ -139,7 +136,7 @@ class Selector:
                 id=f"fixed.{part.name.lower()}",
                 layer=Layer.FIXED,
                 kind=part.name.lower(),
-                title=FIXED_TITLES[part],
+                title=PART_TITLES[part],
                 source=source,
                 section=part.value,
                 text=demote_headings(parsed.parts.get(part, "")) if parsed else "",
@@ -193,7 +190,7 @@ class Selector:
             id="fixed.outline",
             layer=Layer.FIXED,
             kind="outline",
-            title=Reason("title.outline"),
+            title=PART_TITLES[FixedPart.OUTLINE],
             source=source,
             cap=cap,
             group=Group.GLOBAL,

@@ -1,10 +1,11 @@
 """The engine's Reasons (workbench/reasons.py) in the UI language.
 
-The Chinese UI shows the engine's own words, byte for byte what the feed and the CLI print.
-The English UI says each reason by its code: the English message below, through Qt's
-translations (lupdate sees every one), with the reason's arguments filled in, each argument
-that is a Reason said the same way. Text that is not a Reason (an error message, a path) is
-shown as it came.
+Each reason is said by its code: its English message below, through Qt's translations
+(lupdate sees every one), with the reason's arguments filled in, each argument that is a
+Reason said the same way. The .ts translates each Chinese-worded code with the engine's own
+template, so the Chinese UI shows byte for byte what the feed and the CLI print
+(tests/gui/test_engine_words.py holds both). Text that is not a Reason (an error message, a
+path) is shown as it came.
 """
 
 from __future__ import annotations
@@ -14,12 +15,12 @@ import re
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication
 
-from workbench.gui.i18n import Language
 from workbench.reasons import Reason, reasons
 
 log = logging.getLogger(__name__)
 
 CONTEXT = "EngineWords"
+PROGRESS_CONTEXT = "SummaryProgress"  # the summary and upkeep jobs' progress (English codes)
 PLACEHOLDER = re.compile(r"%(\d+)")
 
 SEPARATORS = {
@@ -220,14 +221,46 @@ ENGLISH = {
     "presence.text": QT_TRANSLATE_NOOP("EngineWords", "named in the chapter: %1"),
     "presence.plan_cast": QT_TRANSLATE_NOOP("EngineWords", "in the plan's cast: %1"),
     "presence.protagonist": QT_TRANSLATE_NOOP("EngineWords", "the protagonist, always present"),
+    "upkeep.character": QT_TRANSLATE_NOOP("EngineWords", "%1 (%2 mentions)"),
+    "upkeep.alias": QT_TRANSLATE_NOOP("EngineWords", "%1 alias %2"),
+    "upkeep.relationship": QT_TRANSLATE_NOOP("EngineWords", "%1—%2 %3 (%4)"),
+    "upkeep.planted": QT_TRANSLATE_NOOP("EngineWords", "%1 (payoff planned for %2, %3)"),
+    "upkeep.paid": QT_TRANSLATE_NOOP("EngineWords", "%1 paid off in chapter %2"),
+    "upkeep.sighting": QT_TRANSLATE_NOOP("EngineWords", "%1 seen again in chapter %2"),
+    "upkeep.state": QT_TRANSLATE_NOOP("EngineWords", "%1 %2: %3"),
+}
+
+# The engine's own English, translated in their own context (a job's "%1: %2" is not a note's).
+PROGRESS = {
+    "progress.job": QT_TRANSLATE_NOOP("SummaryProgress", "%1: %2"),
+    "progress.fixed_context": QT_TRANSLATE_NOOP("SummaryProgress", "fixed context"),
+    "progress.summarising": QT_TRANSLATE_NOOP(
+        "SummaryProgress", "summarising %1 chapters with the %2 backend"
+    ),
+    "progress.asking": QT_TRANSLATE_NOOP("SummaryProgress", "asking %1 at %2"),
+    "progress.received": QT_TRANSLATE_NOOP("SummaryProgress", "received %1 characters"),
+    "progress.extracting_sentences": QT_TRANSLATE_NOOP(
+        "SummaryProgress", "extracting key sentences"
+    ),
+    "progress.extracting": QT_TRANSLATE_NOOP("SummaryProgress", "extracting %1"),
+    "progress.done": QT_TRANSLATE_NOOP("SummaryProgress", "done"),
 }
 
 
 def engine_text(value: object) -> str:
     """`value` from the engine as the author reads it in the UI language."""
-    if not isinstance(value, Reason) or not Language.in_source_language():
+    if not isinstance(value, Reason):
         return str(value)
-    return english(value)
+    parts = [engine_text(arg) for arg in value.args]
+    if value.code in SEPARATORS:
+        return _tr(CONTEXT, SEPARATORS[value.code]).join(parts)
+    if value.code in PROGRESS:
+        return fill(_tr(PROGRESS_CONTEXT, PROGRESS[value.code]), parts)
+    message = ENGLISH.get(value.code)
+    if message is None:  # tests/gui/test_engine_words.py holds every code to a message
+        log.warning("no English for reason code %s", value.code)
+        return str(value)
+    return fill(_tr(CONTEXT, message), parts)
 
 
 def engine_texts(values) -> list[str]:  # type: ignore[no-untyped-def]
@@ -240,17 +273,17 @@ def engine_reasons(values) -> str:  # type: ignore[no-untyped-def]
     return engine_text(reasons(*values))
 
 
-def english(reason: Reason) -> str:
-    """The English (the source language) of one reason, its arguments filled in."""
-    parts = [engine_text(arg) for arg in reason.args]
-    if reason.code in SEPARATORS:
-        return _tr(SEPARATORS[reason.code]).join(parts)
-    message = ENGLISH.get(reason.code)
-    if message is None:  # tests/gui/test_engine_words.py holds every code to a message
-        log.warning("no English for reason code %s", reason.code)
-        return str(reason)
-    return PLACEHOLDER.sub(lambda found: parts[int(found[1]) - 1], _tr(message))
+def fill(message: str, parts: list[str]) -> str:
+    """`message` with %1 … replaced by `parts`, in one pass (a part may hold a %)."""
+    return PLACEHOLDER.sub(lambda found: parts[int(found[1]) - 1], message)
 
 
-def _tr(text: str) -> str:
-    return QCoreApplication.translate(CONTEXT, text)
+def job_message(progress: object) -> object:
+    """A job's progress without the job's name in front (what a busy button has room for)."""
+    if isinstance(progress, Reason) and progress.code == "progress.job":
+        return progress.args[1]
+    return str(progress).split(": ", 1)[-1]
+
+
+def _tr(context: str, text: str) -> str:
+    return QCoreApplication.translate(context, text)

@@ -68,7 +68,7 @@ class SummaryQueue(QObject):
 
     queued = Signal(int, str)  # job id, range label ("Ch6-10")
     running = Signal(int, str)
-    progress = Signal(int, str)  # job id, latest progress text
+    progress = Signal(int, object)  # job id, latest progress (a Reason: its code reaches the UI)
     waiting = Signal(int, str)  # generated; held until rolling-summary.md has no unsaved edits
     done = Signal(int, str)
     failed = Signal(int, str, str)  # job id, label, reason

@@ -24,6 +24,7 @@ from workbench.book.templates import role_holds_only_template
 from workbench.errors import ChangedOnDisk, WorkbenchError
 from workbench.feed.trim import demote_headings
 from workbench.llm.errors import LlmCancelled
+from workbench.reasons import Reason
 from workbench.summaries.errors import SummaryCancelled, SummaryRejected
 from workbench.summaries.requests import FixedRequest, SummaryBackend
 from workbench.trackers.cast import character_text
@@ -83,7 +84,7 @@ def generate_fixed_context(
     def progress(message: str) -> None:
         log.debug("fixed context: %s", message)
         if on_progress is not None:
-            on_progress(f"fixed context: {message}")
+            on_progress(Reason("progress.job", Reason("progress.fixed_context"), message))
 
     sources = source_hashes(project)
     parts: dict[FixedPart, str] = {}

@@ -33,6 +33,7 @@ from workbench.book.textio import TextFile
 from workbench.book.webnovel import is_webnovel
 from workbench.errors import ChangedOnDisk, FileProblem, WorkbenchError
 from workbench.llm.errors import LlmCancelled
+from workbench.reasons import Reason
 from workbench.summaries.errors import SummaryCancelled, SummaryRejected
 from workbench.summaries.fixed import FixedContextJob, generate_fixed_context, write_fixed_context
 from workbench.summaries.inputs import rolling_request
@@ -235,7 +236,7 @@ def generate_summary(
     def progress(message: str) -> None:
         log.debug("%s: %s", job.what, message)
         if on_progress is not None:
-            on_progress(f"{job.label}: {message}")
+            on_progress(Reason("progress.job", job.label, message))
 
     if cancel is not None and cancel.is_set():
         raise SummaryCancelled(job.what)
@@ -247,7 +248,7 @@ def generate_summary(
         if not request.chapters:
             reason = f"no chapter between {job.start} and {job.end} exists"
             raise SummaryRejected(job.what, reason)
-        progress(f"summarising {len(request.chapters)} chapters with the {backend.name} backend")
+        progress(Reason("progress.summarising", len(request.chapters), backend.name))
         raw = backend.rolling(request, cancel=cancel, progress=progress)
     except SummaryRejected:
         raise
@@ -256,7 +257,7 @@ def generate_summary(
     except WorkbenchError as error:  # the endpoint failed, or a file could not be read
         raise SummaryRejected(job.what, str(error)) from error
     section = with_record(validate_section(raw, job), hashes)
-    progress("done")
+    progress(Reason("progress.done"))
     return section
 
 

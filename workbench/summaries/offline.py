@@ -11,8 +11,10 @@ from __future__ import annotations
 
 import threading
 
+from workbench.book.fixed_context import PART_TITLES
 from workbench.book.project import Project
 from workbench.book.sections import sections
+from workbench.reasons import Reason
 from workbench.summaries import extract
 from workbench.summaries.errors import SummaryCancelled
 from workbench.summaries.offline_fixed import fixed_part
@@ -45,7 +47,7 @@ class OfflineBackend:
         self, request: RollingRequest, *, cancel: threading.Event | None, progress: Progress
     ) -> str:
         """A `## 滚动摘要` section built from the request's chapters and previous summary."""
-        progress("extracting key sentences")
+        progress(Reason("progress.extracting_sentences"))
         draft = _Draft(request)
         _check(cancel, request)
         principals = _principals(request.project, draft.whole)
@@ -66,7 +68,7 @@ class OfflineBackend:
         self, request: FixedRequest, *, cancel: threading.Event | None, progress: Progress
     ) -> str:
         """An extractive summary of one fixed-layer part."""
-        progress(f"extracting {request.part.value}")
+        progress(Reason("progress.extracting", PART_TITLES[request.part]))
         return fixed_part(request)
 
 

@@ -9,6 +9,7 @@ from workbench.book.project import Project
 from workbench.calls.usage import recorded_call
 from workbench.llm import ChatClient, ClientConfig, Message
 from workbench.models.profiles import active_profile
+from workbench.reasons import Reason
 from workbench.summaries.prompts import fixed_messages, rolling_messages
 from workbench.summaries.requests import FixedRequest, Progress, RollingRequest
 
@@ -60,9 +61,9 @@ class OpenAIBackend:
             received += len(piece)
             if received - reported >= PROGRESS_STEP:
                 reported = received
-                progress(f"received {received} characters")
+                progress(Reason("progress.received", received))
 
-        progress(f"asking {self.client.config.model} at {self.client.endpoint}")
+        progress(Reason("progress.asking", self.client.config.model, self.client.endpoint))
         project, kind, chapter = where
         reply = recorded_call(
             self.client,

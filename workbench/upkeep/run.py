@@ -13,6 +13,7 @@ from workbench.book.layout import Role
 from workbench.book.project import Project
 from workbench.errors import WorkbenchError
 from workbench.llm import LlmCancelled
+from workbench.reasons import Reason
 from workbench.trackers.cast import load_cast
 from workbench.trackers.columns import parse_chapter
 from workbench.trackers.relevance import load_trackers
@@ -109,7 +110,7 @@ def propose_ranges(
         if cancel is not None and cancel.is_set():
             raise UpkeepCancelled(start, end, "cancelled")
         if on_progress is not None:
-            on_progress(f"Ch{start}-{end}: {backend.name}")
+            on_progress(Reason("progress.job", f"Ch{start}-{end}", backend.name))
         texts = {n: project.read(project.chapter(n).path) for n in wanted}
         chapters = tuple(Chapter.of(n, texts[n].text) for n in wanted)
         request = UpkeepRequest(start, end, chapters, cast, trackers, state_columns, states, realms)

@@ -1254,6 +1254,34 @@
       <source>the protagonist, always present</source>
       <translation>主角，始终在场</translation>
     </message>
+    <message>
+      <source>%1 (%2 mentions)</source>
+      <translation>%1（%2 次）</translation>
+    </message>
+    <message>
+      <source>%1 alias %2</source>
+      <translation>%1 别名 %2</translation>
+    </message>
+    <message>
+      <source>%1—%2 %3 (%4)</source>
+      <translation>%1—%2 %3（%4）</translation>
+    </message>
+    <message>
+      <source>%1 (payoff planned for %2, %3)</source>
+      <translation>%1（计划回收 %2，%3）</translation>
+    </message>
+    <message>
+      <source>%1 paid off in chapter %2</source>
+      <translation>%1 已回收@%2</translation>
+    </message>
+    <message>
+      <source>%1 seen again in chapter %2</source>
+      <translation>%1 再现于第%2章</translation>
+    </message>
+    <message>
+      <source>%1 %2: %3</source>
+      <translation>%1 %2：%3</translation>
+    </message>
   </context>
   <context>
     <name>EntryDialog</name>
@@ -3252,6 +3280,10 @@ Restore it into the editor? Nothing is written to the file until you save.</sour
     <message>
       <source>fixed context</source>
       <translation>固定层</translation>
+    </message>
+    <message>
+      <source>%1: %2</source>
+      <translation>%1: %2</translation>
     </message>
   </context>
   <context>

@@ -22,8 +22,8 @@ from workbench.feed import AGENTS, build_feed
 from workbench.feed.fixes import Fix, FixKind, ensure_fix_file
 from workbench.feed.prompt import ensure_prompts_file
 from workbench.gui import prompts
+from workbench.gui.engine_words import engine_text, job_message
 from workbench.gui.prepare.anchor_dialog import StyleAnchorDialog
-from workbench.gui.summaries.progress_words import progress_text
 from workbench.summaries.jobs import FixedContextJob, pending_jobs
 
 if TYPE_CHECKING:
@@ -287,7 +287,7 @@ class PrepareFeed(QObject):
         """A background fix reported progress."""
         kind = self._fix_jobs.get(job_id)
         if kind is not None and self.dialog is not None:
-            self.dialog.fix_running(kind, progress_text(text).split(": ", 1)[-1][:40])
+            self.dialog.fix_running(kind, engine_text(job_message(text))[:40])
 
     def fix_ended(self, job_id: int, *_details: str) -> None:
         """A background fix is written, failed or was cancelled: show the feed afresh."""

@@ -8,7 +8,7 @@ from enum import IntEnum
 
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, QPersistentModelIndex, Qt
 
-from workbench.gui.summaries.progress_words import progress_text
+from workbench.gui.engine_words import engine_text
 from workbench.gui.summary_worker import SummaryQueue
 
 KEEP_FINISHED = 100  # finished jobs kept in the list; older ones drop off the top
@@ -82,7 +82,7 @@ class SummaryJobsModel(QAbstractTableModel):
         self._set(job_id, "running", "")
 
     def _progress(self, job_id: int, text: str) -> None:
-        self._set(job_id, None, progress_text(text))
+        self._set(job_id, None, engine_text(text))
 
     def _waiting(self, job_id: int, _label: str) -> None:
         self._set(job_id, "waiting", self.tr("waiting until the file is saved"))

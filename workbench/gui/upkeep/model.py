@@ -14,6 +14,8 @@ from PySide6.QtCore import (
     Qt,
 )
 
+from workbench.gui.engine_words import engine_text
+from workbench.upkeep.change import change_reason
 from workbench.upkeep.proposals import Kind, Proposal
 
 ID_ROLE = Qt.ItemDataRole.UserRole
@@ -43,24 +45,6 @@ def kind_label(kind: Kind) -> str:
         Kind.STATE: QCoreApplication.translate("Upkeep", "State"),
     }
     return labels[kind]
-
-
-def change_text(proposal: Proposal) -> str:
-    """What accepting the proposal writes, in one line."""
-    v = proposal.fields
-    if proposal.kind is Kind.CHARACTER:
-        return f"{v['name']}（{v.get('mentions') or 0}）"
-    if proposal.kind is Kind.ALIAS:
-        return f"{v['character']} → {v['alias']}"
-    if proposal.kind is Kind.RELATIONSHIP:
-        return f"{v['a']}—{v['b']}：{v.get('relation') or ''}（{v.get('change') or ''}）"
-    if proposal.kind is Kind.PLANTED:
-        return str(v["content"])
-    if proposal.kind is Kind.PAID:
-        return f"{v['entry']} 已回收@{proposal.chapter}"
-    if proposal.kind is Kind.SIGHTING:
-        return f"{v['entry']} 最近出现 {proposal.chapter}"
-    return f"{v['character']} {v['field']}：{v['value']}"
 
 
 class UpkeepModel(QAbstractTableModel):
@@ -109,7 +93,7 @@ class UpkeepModel(QAbstractTableModel):
             if column is Column.KIND:
                 return kind_label(proposal.kind)
             if column is Column.CHANGE:
-                return change_text(proposal)
+                return engine_text(change_reason(proposal))
             if column is Column.CHAPTER:
                 return proposal.chapter
             return proposal.evidence

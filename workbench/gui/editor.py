@@ -65,7 +65,6 @@ class ChapterEditor(QWidget):
         self.is_rolling_summary = False  # set by the tabs: the project's rolling-summary file
         self.loaded = loaded
         self.zi = 0
-        self._zi_stale = True  # the text changed since `zi` was counted
         self.heading_title = ""
         self._disk_version: TextFile | None = None
         self._newline = "\n"
@@ -89,7 +88,7 @@ class ChapterEditor(QWidget):
         self._zi_timer.setSingleShot(True)
         self._zi_timer.setInterval(ZI_DEBOUNCE_MS)
         self._zi_timer.timeout.connect(self._count_zi)
-        self.text_edit.textChanged.connect(self._text_changed)
+        self.text_edit.textChanged.connect(self._zi_timer.start)  # no Python per keystroke
         self.text_edit.document().modificationChanged.connect(self.modifiedChanged)
         self.conflict_bar.keepMineRequested.connect(self.keep_mine)
         self.conflict_bar.loadFromDiskRequested.connect(self.load_from_disk)
@@ -239,22 +238,18 @@ class ChapterEditor(QWidget):
         self.conflict_bar.hide()
         self.text_edit.document().setModified(False)
 
-    def _text_changed(self) -> None:
-        self._zi_stale = True
-        self._zi_timer.start()
-
     def current_zi(self) -> int:
         """The 字 count of `text()` as it is now: the debounced count when no edit came
-        since, else counted now (and not again when the debounce would have fired). A save
-        hands it to the project, so the GUI thread does not count the saved text again."""
-        if self._zi_stale:
-            self._zi_timer.stop()
+        since (every edit starts the debounce, and only a count ends it), else counted now
+        (and not again when the debounce would have fired). A save hands it to the project,
+        so the GUI thread does not count the saved text again."""
+        if self._zi_timer.isActive():
             self._count_zi()
         return self.zi
 
     def _count_zi(self) -> None:
         text = self.text()
-        self._zi_stale = False
+        self._zi_timer.stop()  # load() counts at once: the debounce its setPlainText started
         self.zi = count_zi(text)
         # The tab follows a renamed chapter heading; this runs debounced, not per keystroke.
         self.heading_title = title_from_heading(text)

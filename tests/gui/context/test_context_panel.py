@@ -9,6 +9,7 @@ import os
 import shutil
 import subprocess
 import sys
+import threading
 from pathlib import Path
 
 import pytest
@@ -229,3 +230,59 @@ def test_pins_from_the_tree_and_editor_and_chapter_text_refused(window, panel, n
         "references/state-tracker.md",
         "worldbuilding/world.md#势力",
     ]
+
+
+def test_a_feed_built_while_the_author_types_on_is_shown_at_the_pause(
+    window, panel, qtbot, type_at_end, monkeypatch
+):
+    """The feed asked for at one pause arrives while the author types on: it is held, not
+    painted inside a keystroke, and shown when they pause again, just before the newer feed
+    is asked for; that one is shown as soon as it comes."""
+    import workbench.gui.context.panel as panel_module
+
+    editor = window.tabs.current_editor()
+    show(qtbot, panel, "MainWriter", 13)
+    row = panel.model.block_ids().index("rolling.chapter.12")
+    before = panel.model.index(row, Column.ZI).data(USER)
+    release = threading.Event()
+    build = panel_module.build_panel_feed
+
+    def held_back(job, *args):  # type: ignore[no-untyped-def]
+        release.wait()
+        return build(job, *args)
+
+    monkeypatch.setattr(panel_module, "build_panel_feed", held_back)
+    painted: list[int] = []
+    panel.feedChanged.connect(lambda result: painted.append(result.job_id))
+    type_at_end(editor, "灯")
+    qtbot.waitUntil(lambda: panel.refresher.is_busy() and not panel.debounce.isActive())
+    first = panel.refresher.latest_id
+    type_at_end(editor, "火")  # typing on while that feed builds
+    assert panel.debounce.isActive()
+    with qtbot.waitSignal(panel.refresher.delivered):
+        release.set()
+    assert painted == [] and panel.current.job_id != first  # held, not painted mid-burst
+    with qtbot.waitSignal(panel.refresher.started):  # the pause: the debounce fires
+        pass
+    assert painted == [first] and panel.refresher.latest_id == first + 1
+    settled(qtbot, panel)
+    assert painted == [first, first + 1]
+    row = panel.model.block_ids().index("rolling.chapter.12")
+    assert panel.model.index(row, Column.ZI).data(USER) == before + 2  # 灯 and 火 both in
+
+
+def test_the_rows_speak_the_new_language_after_a_switch(window, panel, qtbot) -> None:
+    """The rows' text is made once per feed (not on every repaint): a change of the UI
+    language makes it again at once, before any new feed is built."""
+
+    def statuses() -> list[str]:
+        rows = range(panel.model.rowCount())
+        return [panel.model.index(row, Column.STATUS).data(DISPLAY) for row in rows]
+
+    show(qtbot, panel, "MainWriter", 13)
+    assert "✓ 完整" in statuses()
+    shown = panel.current
+    window.apply_settings(window.settings.model_copy(update={"ui_language": "en"}))
+    qtbot.waitUntil(lambda: "✓ complete" in statuses())
+    assert panel.current is shown  # the feed built before the switch, in the new words
+    assert "✓ 完整" not in statuses()

@@ -26,13 +26,12 @@ from workbench.book.project import Project
 from workbench.gui.background import Background
 from workbench.gui.book.heatmap import PresenceHeatmap, PresenceModel
 from workbench.gui.book.painting import ACCENT, CURRENT, OVERDUE_RED, export_png, shade
-from workbench.gui.book.snapshot import BookSnapshot, take_snapshot
+from workbench.gui.book.snapshot import WINDOWS, BookSnapshot, take_snapshot
 from workbench.gui.book.stats_view import WritingStatsChart
 from workbench.gui.book.timeline_view import ForeshadowingTimeline
 from workbench.stats import summarize
 
 REFRESH_MS = 600  # after files change: saves come in bursts
-WINDOWS = (30, 90, 365)
 SORTS = ("first", "last", "total", "name")
 
 
@@ -347,7 +346,8 @@ class BookPanel(QWidget):
             self.chart.set_summary(None)
             return
         goal = self.snapshot.goal
-        summary = summarize(history, goal, self.window_box.currentData() or WINDOWS[0])
+        days = self.window_box.currentData() or WINDOWS[0]
+        summary = self.snapshot.summary(days) or summarize(history, goal, days)
         self.chart.set_summary(summary)
         self.today_label.setText(self.tr("Today: %1 字").replace("%1", f"{summary.today.added:,}"))
         self.goal_bar.setVisible(goal > 0)

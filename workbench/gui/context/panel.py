@@ -81,6 +81,7 @@ class ContextPanel(QWidget):
         self.pin_model = PinModel(self)
         self.refresher = Background("context-feed-worker", latest_only=True, parent=self)
         self._requested: FeedRequest | None = None  # the newest request sent to the worker
+        self._held: PanelFeed | None = None  # built while the author typed on (see _delivered)
         self.debounce = QTimer(self)
         self.debounce.setSingleShot(True)
         self.debounce.setInterval(DEBOUNCE_MS)
@@ -104,7 +105,7 @@ class ContextPanel(QWidget):
         layout.addWidget(self.pin_hint)
         layout.addWidget(self.status)
         self.debounce.timeout.connect(self.rebuild_now)
-        self.refresher.delivered.connect(self._show)
+        self.refresher.delivered.connect(self._delivered)
         self.refresher.failed.connect(self._crashed)
         self.pin_model.pinsChanged.connect(self.rebuild_now)
         self.pin_model.problem.connect(self.statusMessage)
@@ -237,6 +238,7 @@ class ContextPanel(QWidget):
         metrics = self.fontMetrics()
         words = [self.model.status_word(status) for status in Status]
         self.columns.set_widths(column_widths(metrics, words))
+        self.model.forget_texts()
         self.model.headerDataChanged.emit(Qt.Orientation.Horizontal, 0, 4)
         self._show_titles()
         self.summary.refresh()
@@ -280,6 +282,7 @@ class ContextPanel(QWidget):
         """Show feeds of `project` (None: nothing); starts at its last chapter."""
         self.refresher.forget()
         self.debounce.stop()
+        self._held = None
         self.project = project
         self.current = None
         self._type_override = None
@@ -338,8 +341,12 @@ class ContextPanel(QWidget):
             self.debounce.start()
 
     def rebuild_now(self) -> int | None:
-        """Ask the worker for the feed the pickers describe, over the unsaved text now."""
+        """Ask the worker for the feed the pickers describe, over the unsaved text now (a
+        feed held back while the author typed is shown first, if it is of the same request)."""
         self.debounce.stop()
+        held, self._held = self._held, None
+        if held is not None and held.request == self.request():
+            self._show(held)
         if self.project is None:
             return None
         self._requested = self.request()
@@ -364,6 +371,7 @@ class ContextPanel(QWidget):
     def shut_down(self) -> None:
         """Stop the worker thread and wait for it."""
         self.debounce.stop()
+        self._held = None
         self.refresher.shut_down()
 
     # --- pins --------------------------------------------------------------------------
@@ -410,6 +418,16 @@ class ContextPanel(QWidget):
         """A bug in the build: shown in the panel like any error (the trace is logged)."""
         if self._requested is not None:
             self._show(PanelFeed(job_id, self._requested, error=reason))
+
+    def _delivered(self, result: PanelFeed) -> None:
+        """A feed built while the author typed on (the debounce is running again) is held
+        until they pause: it is older than the text already, a newer one is asked for when
+        the debounce fires, and showing it mid-burst put its models', labels' and repaint's
+        work (≈ 8-13 ms of GUI-thread time at 5M 字) into a keystroke (issue #28)."""
+        if self.debounce.isActive():
+            self._held = result
+            return
+        self._show(result)
 
     def _show(self, result: PanelFeed) -> None:
         for section in self.sections.values():

@@ -244,12 +244,9 @@ class EditorTabs(QTabWidget):
                 self.tr("Not saved: the file changed on disk — choose in the bar above the text.")
             )
             return False
-        if editor.path.exists() and self.project.changed_on_disk(editor.loaded):
-            editor.show_conflict(self.project.read(editor.path))
-            self.statusMessage.emit(
-                self.tr("Not saved: the file changed on disk since it was opened.")
-            )
-            return False
+        # Whether another program changed the file since it was read is checked by the write
+        # itself, just before its rename (`expect`): reading and hashing it here as well was
+        # a second read of the chapter on every save.
         text, zi = editor.text(), editor.current_zi()
         before = editor.loaded
         try:

@@ -58,6 +58,7 @@ class ForeshadowingTimeline(QWidget):
         self.setMouseTracking(True)
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
         self.setMinimumWidth(420)
+        self._arranged_for: tuple | None = None
         self._arrange()
 
     def set_lives(self, lives: tuple[ThreadLife, ...]) -> None:
@@ -74,6 +75,14 @@ class ForeshadowingTimeline(QWidget):
         self._arrange()
 
     def _arrange(self) -> None:
+        # A 全书 refresh sets the lives, the chapter and the ledger's criteria one after the
+        # other, each the same as before after most saves: the rows are made again only when
+        # one of them changed (each pass replaced every entry's life: ≈ 1.5 ms at 5M, #28).
+        arranged_for = (self.all_lives, self.chapter, self.criteria, self.dormant_only)
+        if arranged_for == self._arranged_for:
+            self.update()
+            return
+        self._arranged_for = arranged_for
         rows = []
         for life in self.all_lives:
             life = replace(life, state=state_at(life.entry, self.chapter))

@@ -76,6 +76,7 @@ class LedgerPanel(QWidget):
         self.proxy.setSourceModel(self.model)
         self.canonical = str
         self._sized_for: tuple = ()  # the columns and row count the widths were measured for
+        self._shown_for: tuple = ()  # what show_ledger was last given
 
         self.state_filter = QComboBox(self)
         self.state_filter.setObjectName("ledgerStateFilter")
@@ -246,7 +247,14 @@ class LedgerPanel(QWidget):
     # --- contents ------------------------------------------------------------------------
 
     def show_ledger(self, ledger, columns, editable: bool, names: list[str], canonical) -> None:
-        """Show a ledger; the selection and the filters stay as they were."""
+        """Show a ledger; the selection and the filters stay as they were. The same ledger
+        again (most saves change no entry's state, sighting or relevance) changes nothing:
+        resetting the model, refitting the columns and re-filtering it and the 全书 timeline
+        after each save was ≈ 2.5 ms of the GUI thread at 5M 字 (#28)."""
+        shown_for = (ledger, tuple(columns), editable, tuple(names), canonical)
+        if shown_for == self._shown_for:
+            return
+        self._shown_for = shown_for
         selected = self.selected_id()
         self.canonical = canonical
         self.model.set_ledger(ledger, columns, editable)

@@ -65,6 +65,7 @@ def context_panel_shots(
     """The window with chapter 13's plan in front and the panel on MainWriter for it, at
     each size (the first keeps `name`, the others add the size)."""
     panel = window.context_panel
+    window.context_dock.raise_()  # a shot before may have left 追踪表 or 全书 in front
     window.open_path(window.project.plan_file(13))
     panel.agent_picker.setCurrentIndex(panel.agent_picker.findData("MainWriter"))
     written = []

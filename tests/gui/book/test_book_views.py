@@ -12,7 +12,7 @@ from pathlib import Path
 
 import real_input
 from PySide6.QtCore import QPoint, Qt
-from PySide6.QtWidgets import QApplication, QToolTip
+from PySide6.QtWidgets import QApplication, QTabBar, QToolTip
 
 from workbench.book.project import Project
 from workbench.stats import read_history
@@ -212,3 +212,43 @@ def test_each_view_exports_a_png_at_twice_its_pixels(qtbot, window, tmp_path, mo
         "foreshadowing-timeline.png",
         "writing-stats.png",
     ]
+
+
+def test_in_the_english_ui_the_views_say_chapter_and_zi_not_the_chinese_units(qtbot, window):
+    """The heatmap's columns and tooltip, the timeline's tooltip and the statistics' labels
+    were Chinese in the English UI (第N章, 次, 埋设, 字); the book's own words (names, an
+    entry's content) stay as written."""
+    # The switch itself is test_language's (through the settings dialog); set up here.
+    window.apply_settings(window.settings.model_copy(update={"ui_language": "en"}))
+    # The dock tabs take the new titles a turn of the event loop after the docks do.
+    bars = [bar for bar in window.findChildren(QTabBar) if bar.parent() is window]
+    qtbot.waitUntil(lambda: any("Book" in (b.tabText(i) for i in range(b.count())) for b in bars))
+    panel = shown(qtbot, window)
+    tab(panel, 0)
+    heatmap, model = panel.heatmap, panel.presence_model
+    assert model.headerData(0, Qt.Orientation.Horizontal) == "Ch. 1"
+    row = next(r for r, character in enumerate(model.rows) if character.name == "陆照")
+    real_input.move(heatmap, heatmap.cell_rect(row, 0).center())
+    count = model.index(row, 0).data()
+    qtbot.waitUntil(lambda: QToolTip.isVisible(), timeout=10_000)
+    assert QToolTip.text() == f"陆照 · chapter 1 · {count} times"
+    real_input.key(heatmap, Qt.Key.Key_Escape)
+    QToolTip.hideText()
+
+    tab(panel, 1)
+    timeline = panel.timeline
+    row = next(r for r, life in enumerate(timeline.lives) if life.entry.id == "F007")
+    life = timeline.lives[row]
+    real_input.move(timeline, QPoint(timeline.width() // 2, 24 + row * 24 + 12))
+    qtbot.waitUntil(lambda: QToolTip.isVisible() and "F007" in QToolTip.text(), timeout=10_000)
+    said = QToolTip.text().split("\n")
+    assert said[0] == f"F007 {life.entry.content}"
+    assert said[1] == f"planted in chapter {life.planted}"
+    assert any(line.startswith(f"at chapter {timeline.chapter}: ") for line in said)
+    assert not any(word in QToolTip.text() for word in ("埋设", "回收", "章时", "再现", "逾期"))
+    QToolTip.hideText()
+
+    tab(panel, 2)
+    assert panel.today_label.text() == "Today: 0 zi"
+    assert panel.chapter_label.text().endswith(" zi")
+    assert panel.chart.tr("zi") == "zi"  # the chart's own axis unit, painted

@@ -92,7 +92,11 @@ class PresenceModel(QAbstractTableModel):
             return self.rows[section].name
         assert self.table is not None
         number = self.table.chapters[section]
-        return number if role == Qt.ItemDataRole.UserRole else f"第{number}章"
+        return number if role == Qt.ItemDataRole.UserRole else self.chapter_label(number)
+
+    def chapter_label(self, number: int) -> str:
+        """A chapter as a column's header names it (第12章)."""
+        return self.tr("Ch. %1").replace("%1", str(number))
 
 
 class PresenceHeatmap(QWidget):
@@ -192,8 +196,20 @@ class PresenceHeatmap(QWidget):
         chapters = self.bin_chapters(column)
         start = self.model.table.chapters.index(chapters[0])
         total = sum(self.model.rows[row].counts[start : start + len(chapters)])
-        where = f"第{chapters[0]}章" if len(chapters) == 1 else f"第{chapters[0]}–{chapters[-1]}章"
-        return f"{self.model.rows[row].name} · {where} · {total}次"
+        if len(chapters) == 1:
+            where = self.tr("chapter %1").replace("%1", str(chapters[0]))
+        else:
+            where = (
+                self.tr("chapters %1–%2")
+                .replace("%1", str(chapters[0]))
+                .replace("%2", str(chapters[-1]))
+            )
+        return (
+            self.tr("%1 · %2 · %3 times")
+            .replace("%1", self.model.rows[row].name)
+            .replace("%2", where)
+            .replace("%3", str(total))
+        )
 
     # --- events ---------------------------------------------------------------------------
 
@@ -262,7 +278,8 @@ class PresenceHeatmap(QWidget):
         table = self.model.table
         painter.setPen(MUTED)
         metrics = QFontMetrics(self.font())
-        step = max(1, math.ceil(metrics.horizontalAdvance("第1000章") * 1.4 / column_width))
+        widest = metrics.horizontalAdvance(self.model.chapter_label(1000))
+        step = max(1, math.ceil(widest * 1.4 / column_width))
         for column in range(0, math.ceil(len(table.chapters) / width), step):
             number = table.chapters[column * width]
             x = round(left + column * column_width)

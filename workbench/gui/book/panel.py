@@ -349,7 +349,7 @@ class BookPanel(QWidget):
         days = self.window_box.currentData() or WINDOWS[0]
         summary = self.snapshot.summary(days) or summarize(history, goal, days)
         self.chart.set_summary(summary)
-        self.today_label.setText(self.tr("Today: %1 字").replace("%1", f"{summary.today.added:,}"))
+        self.today_label.setText(self.tr("Today: %1 zi").replace("%1", f"{summary.today.added:,}"))
         self.goal_bar.setVisible(goal > 0)
         self.goal_bar.setRange(0, max(1, goal))
         self.goal_bar.setValue(max(0, min(goal, summary.today.added)))
@@ -362,7 +362,7 @@ class BookPanel(QWidget):
         self.goal_bar.setTextVisible(True)
         self.streak_label.setText(self.tr("Streak: %1 days").replace("%1", str(summary.streak)))
         self.chapter_label.setText(
-            self.tr("Chapter %1: %2 字")
+            self.tr("Chapter %1: %2 zi")
             .replace("%1", str(self.chapter))
             .replace("%2", self._chapter_zi())
         )

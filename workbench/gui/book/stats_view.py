@@ -12,7 +12,7 @@ from PySide6.QtWidgets import QSizePolicy, QWidget
 from workbench.gui.book.painting import ACCENT, GOAL, GRID, INK, MUTED, PAPER, shade
 from workbench.stats import Summary
 
-MARGIN_LEFT, MARGIN_RIGHT, MARGIN_TOP = 56, 12, 12
+MARGIN_LEFT, MARGIN_RIGHT, MARGIN_TOP = 56, 12, 24
 DAYS_HEIGHT, WEEKS_HEIGHT, GAP = 190, 90, 34
 
 
@@ -49,7 +49,7 @@ class WritingStatsChart(QWidget):
         bottom = min([0, *values])
         scale = area.height() / (top - bottom)
         zero = area.bottom() - (-bottom) * scale
-        self._paint_scale(painter, area, bottom, top, "字")
+        self._paint_scale(painter, area, bottom, top, self.tr("zi"))
         width = area.width() / max(1, len(values))
         hatch = QBrush(shade(ACCENT, 0.55), Qt.BrushStyle.BDiagPattern)
         for index, day in enumerate(summary.days):
@@ -70,7 +70,9 @@ class WritingStatsChart(QWidget):
             y = round(zero - summary.goal * scale)
             painter.setPen(QPen(GOAL, 1.5, Qt.PenStyle.DashLine))
             painter.drawLine(area.left(), y, area.right(), y)
-            painter.drawText(area.right() - 120, y - 4, f"目标 {summary.goal:,}")
+            painter.drawText(
+                area.right() - 120, y - 4, self.tr("goal %1").replace("%1", f"{summary.goal:,}")
+            )
         painter.setPen(MUTED)
         first, last = summary.days[0].day, summary.days[-1].day
         painter.drawText(area.left(), area.bottom() + 16, first.strftime("%m-%d"))
@@ -80,7 +82,7 @@ class WritingStatsChart(QWidget):
     def _paint_weeks(self, painter: QPainter, area: QRect) -> None:
         weeks = self.summary.weeks
         top = max([1, *(count for _, count in weeks)])
-        self._paint_scale(painter, area, 0, top, "章")
+        self._paint_scale(painter, area, 0, top, self.tr("chapters"))
         width = area.width() / max(1, len(weeks))
         for index, (_monday, count) in enumerate(weeks):
             if count:
@@ -109,7 +111,9 @@ class WritingStatsChart(QWidget):
             painter.drawText(area.left() - metrics.horizontalAdvance(label) - 6, y + 4, label)
             value += step
         painter.setPen(INK)
-        painter.drawText(4, area.top() + 4, unit)
+        # Above the scale's top line: a unit wider than 章 (the English "chapters") ran into
+        # the top value's label when it sat beside it.
+        painter.drawText(4, area.top() - 8, unit)
 
 
 def _nice_step(raw: float) -> int:

@@ -31,14 +31,6 @@ LABEL_WIDTH = 210
 BAR_HEIGHT = 10
 UNWRITTEN = QColor(222, 218, 208, 150)
 TIER_STRENGTH = {"核心": 1.0, "支线": 0.7, "装饰": 0.45}
-STATE_TEXT = {
-    EntryState.OVERDUE: "逾期",
-    EntryState.DUE: "临近回收",
-    EntryState.OPEN: "未回收",
-    EntryState.RESOLVED: "已回收",
-    EntryState.ABANDONED: "废弃",
-    EntryState.NOT_PLANTED: "未埋设",
-}
 
 
 class ForeshadowingTimeline(QWidget):
@@ -130,17 +122,38 @@ class ForeshadowingTimeline(QWidget):
             return True
         return super().event(event)
 
+    def state_text(self, state: EntryState) -> str:
+        """An entry's state at the chapter, in the UI language."""
+        return {
+            EntryState.OVERDUE: self.tr("overdue"),
+            EntryState.DUE: self.tr("due soon"),
+            EntryState.OPEN: self.tr("open"),
+            EntryState.RESOLVED: self.tr("resolved"),
+            EntryState.ABANDONED: self.tr("abandoned"),
+            EntryState.NOT_PLANTED: self.tr("not planted yet"),
+        }[state]
+
     def describe(self, life: ThreadLife) -> str:
         """What hovering over an entry says."""
         entry = life.entry
-        parts = [f"{entry.id} {entry.content}", f"埋设 第{life.planted}章"]
+        parts = [
+            f"{entry.id} {entry.content}",
+            self.tr("planted in chapter %1").replace("%1", str(life.planted)),
+        ]
         if life.due is not None:
-            parts.append(f"计划回收 第{life.due}章")
+            parts.append(self.tr("payoff planned for chapter %1").replace("%1", str(life.due)))
         if life.paid is not None:
-            parts.append(f"回收 第{life.paid}章")
-        parts.append(f"第{self.chapter}章时：{STATE_TEXT[life.state]}")
+            parts.append(self.tr("paid off in chapter %1").replace("%1", str(life.paid)))
+        parts.append(
+            self.tr("at chapter %1: %2")
+            .replace("%1", str(self.chapter))
+            .replace("%2", self.state_text(life.state))
+        )
         if life.sightings:
-            parts.append("再现：" + "、".join(str(c) for c in life.sightings[:12]))
+            seen = self.tr(", ", "between chapter numbers").join(
+                str(c) for c in life.sightings[:12]
+            )
+            parts.append(self.tr("named again in chapters: %1").replace("%1", seen))
         return "\n".join(parts)
 
     def mousePressEvent(self, event: QMouseEvent) -> None:

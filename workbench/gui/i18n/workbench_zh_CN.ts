@@ -107,7 +107,7 @@
       <translation>今日：—</translation>
     </message>
     <message>
-      <source>Today: %1 字</source>
+      <source>Today: %1 zi</source>
       <translation>今日：%1 字</translation>
     </message>
     <message>
@@ -119,7 +119,7 @@
       <translation>连续达标：%1 天</translation>
     </message>
     <message>
-      <source>Chapter %1: %2 字</source>
+      <source>Chapter %1: %2 zi</source>
       <translation>第%1章：%2 字</translation>
     </message>
     <message>
@@ -1519,6 +1519,55 @@
       <source>No foreshadowing yet: add entries in the tracker browser (Trackers ▸ Foreshadowing) or in references/plot-tracker.md.</source>
       <translation>还没有伏笔：在追踪表 ▸ 伏笔中新增，或写进 references/plot-tracker.md。</translation>
     </message>
+    <message>
+      <source>overdue</source>
+      <translation>逾期</translation>
+    </message>
+    <message>
+      <source>due soon</source>
+      <translation>临近回收</translation>
+    </message>
+    <message>
+      <source>open</source>
+      <translation>未回收</translation>
+    </message>
+    <message>
+      <source>resolved</source>
+      <translation>已回收</translation>
+    </message>
+    <message>
+      <source>abandoned</source>
+      <translation>废弃</translation>
+    </message>
+    <message>
+      <source>not planted yet</source>
+      <translation>未埋设</translation>
+    </message>
+    <message>
+      <source>planted in chapter %1</source>
+      <translation>埋设 第%1章</translation>
+    </message>
+    <message>
+      <source>payoff planned for chapter %1</source>
+      <translation>计划回收 第%1章</translation>
+    </message>
+    <message>
+      <source>paid off in chapter %1</source>
+      <translation>回收 第%1章</translation>
+    </message>
+    <message>
+      <source>at chapter %1: %2</source>
+      <translation>第%1章时：%2</translation>
+    </message>
+    <message>
+      <source>, </source>
+      <comment>between chapter numbers</comment>
+      <translation>、</translation>
+    </message>
+    <message>
+      <source>named again in chapters: %1</source>
+      <translation>再现：%1</translation>
+    </message>
   </context>
   <context>
     <name>HistoryView</name>
@@ -2035,6 +2084,25 @@
     <message>
       <source>No cast yet: give each character a ## section in characters/characters.md (别名： for aliases) and they appear here.</source>
       <translation>还没有角色：在 characters/characters.md 里为每个角色写一个 ## 小节（别名：一行写别称），他们就会出现在这里。</translation>
+    </message>
+    <message>
+      <source>chapter %1</source>
+      <translation>第%1章</translation>
+    </message>
+    <message>
+      <source>chapters %1–%2</source>
+      <translation>第%1–%2章</translation>
+    </message>
+    <message>
+      <source>%1 · %2 · %3 times</source>
+      <translation>%1 · %2 · %3次</translation>
+    </message>
+  </context>
+  <context>
+    <name>PresenceModel</name>
+    <message>
+      <source>Ch. %1</source>
+      <translation>第%1章</translation>
     </message>
   </context>
   <context>
@@ -3023,6 +3091,18 @@ Restore it into the editor? Nothing is written to the file until you save.</sour
     <message>
       <source>Chapters finished per week</source>
       <translation>每周完成章节</translation>
+    </message>
+    <message>
+      <source>zi</source>
+      <translation>字</translation>
+    </message>
+    <message>
+      <source>goal %1</source>
+      <translation>目标 %1</translation>
+    </message>
+    <message>
+      <source>chapters</source>
+      <translation>章</translation>
     </message>
   </context>
   <context>

@@ -166,6 +166,18 @@ def test_recent_projects_are_remembered(window, novel: Path) -> None:
     assert window.actions_.recent_menu.actions()[0].data() == str(novel.resolve())
 
 
+def test_reopening_the_last_book_leaves_the_settings_file_as_it_was(make_window, novel) -> None:
+    first = make_window()
+    assert first.open_project(novel)  # remembered first among the recent projects
+    written = settings_path().stat()
+    first.shut_down()
+    second = make_window(load_settings())
+    assert second.open_project(novel)  # what the start does with the last book
+    after = settings_path().stat()
+    assert (after.st_ino, after.st_mtime_ns) == (written.st_ino, written.st_mtime_ns)
+    assert second.actions_.recent_menu.actions()[0].data() == str(novel.resolve())
+
+
 def test_opening_a_folder_that_is_not_a_project_says_why(make_window, tmp_path, dialogs) -> None:
     window = make_window()
     assert not window.open_project(tmp_path / "missing")

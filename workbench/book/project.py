@@ -88,6 +88,11 @@ class Project:
 
     def relative(self, path: Path) -> str:
         """A path as the author sees it: relative to the project, with forward slashes."""
+        # By its text first, as relative_to compares (lexically): the tree names a thousand
+        # chapters twice at each open, and Path.relative_to was most of its tooltips' cost.
+        text, root = str(path), str(self.root)
+        if text.startswith(root) and text[len(root) : len(root) + 1] == os.sep:
+            return text[len(root) + 1 :].replace(os.sep, "/")
         try:
             return path.relative_to(self.root).as_posix()
         except ValueError:

@@ -1,9 +1,11 @@
 """Chapters as the menus and panels ask for them: open chapter N (or its plan), the one before or
-after the one in front, a new one after the last, and a chapter's type written into its plan."""
+after the one in front, a new one after the last, a file a panel names at its section, and a
+chapter's type written into its plan."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtWidgets import QWidget
@@ -42,6 +44,17 @@ class ChapterNavigation(QObject):
     def project(self) -> Project | None:
         """The session's open project."""
         return self.session.project
+
+    def open_source(self, path: Path, heading: str = "", find: str = "") -> ChapterEditor | None:
+        """Open a file the context panel or the 待审 tab names, at its section (or at the text
+        to find)."""
+        if not Path(path).is_file():
+            self.statusMessage.emit(self.tr("%1 does not exist").replace("%1", str(path)))
+            return None
+        editor = self.tabs.open_file(path) if self.project else None
+        if editor is not None and (heading or find):
+            editor.reveal(heading, find)
+        return editor
 
     def _current_chapter_index(self) -> int | None:
         editor = self.tabs.current_editor()

@@ -11,10 +11,9 @@ from PySide6.QtGui import QCloseEvent
 from PySide6.QtWidgets import QMainWindow, QSplitter, QStackedWidget, QWidget
 
 from workbench.book.layout import Role
-from workbench.book.lock import other_holder
 from workbench.book.project import Project
-from workbench.errors import WorkbenchError
-from workbench.gui import prompts, window_state
+from workbench.gui import settings_apply, window_state
+from workbench.gui.action_wiring import wire_actions
 from workbench.gui.actions import WindowActions
 from workbench.gui.book.wiring import BookRoutes
 from workbench.gui.chapters import ChapterNavigation
@@ -35,7 +34,7 @@ from workbench.gui.upkeep.wiring import wire_upkeep
 from workbench.gui.view_menu import ViewMenu
 from workbench.gui.warmup import Warmup
 from workbench.gui.welcome import WelcomePage
-from workbench.settings import Settings, save_settings
+from workbench.settings import Settings
 
 log = logging.getLogger(__name__)
 
@@ -86,9 +85,7 @@ class MainWindow(QMainWindow):
         self.chapters = ChapterNavigation(
             self.session, self.tabs, self.context_panel, self._refresh_project, self
         )
-        self.opening = ProjectOpening(
-            self.open_project, lambda: self.session.project, self._refresh_project, self
-        )
+        self.opening = ProjectOpening(self.session, self.tabs, self._refresh_project, self)
         self.recent = RecentProjects(
             self.actions_.recent_menu, self.welcome, self.open_project, self
         )
@@ -127,6 +124,7 @@ class MainWindow(QMainWindow):
         # What the window itself does first when a project opens or files change, then each
         # panel, subscribed once, decides what concerns it.
         self.session.projectOpened.connect(self._project_opened)
+        self.opening.opened.connect(self._remember_project)
         self.session.filesChanged.connect(self._files_changed)
         self.session.subscribe(self.status)  # first: nothing about the last book stays
         for panel in (self.tree, self.summary_policy, self.summaries, self.context_panel):
@@ -137,7 +135,7 @@ class MainWindow(QMainWindow):
         self.tabs.bufferChanged.connect(self.context_panel.schedule_rebuild)
         self.tabs.pinRequested.connect(self.context_panel.pin_path)
         self.tabs.summaryRegenerateRequested.connect(self.summary_policy.regenerate)
-        self.context_panel.openSourceRequested.connect(self.open_source)
+        self.context_panel.openSourceRequested.connect(self.chapters.open_source)
         self.context_panel.chapterTypeRequested.connect(self.chapters.set_chapter_type)
         self.context_panel.statusMessage.connect(self.show_message)
         self.context_panel.summaryRegenerateRequested.connect(self.summary_policy.regenerate)
@@ -151,25 +149,7 @@ class MainWindow(QMainWindow):
         self.tabs.statusMessage.connect(self.show_message)
         self.summary_policy.statusChanged.connect(self.status.set_jobs)
         self.summary_policy.statusMessage.connect(self.show_message)
-        self.actions_.summary_jobs.triggered.connect(self.summary_policy.open_jobs)
-        self.actions_.usage.triggered.connect(self.open_usage)
-        self.actions_.open_folder.triggered.connect(self.opening.choose_project_folder)
-        self.actions_.new_project.triggered.connect(self.opening.choose_new_project_folder)
-        self.actions_.import_manuscript.triggered.connect(self.opening.choose_manuscript)
-        self.actions_.save.triggered.connect(self.tabs.save_current)
-        self.actions_.close_tab.triggered.connect(self.tabs.close_current)
-        self.actions_.settings.triggered.connect(self.edit_settings)
-        self.actions_.quit.triggered.connect(self.close)
-        self.welcome.openSampleRequested.connect(self.opening.open_sample_copy)
-        self.welcome.newProjectRequested.connect(self.opening.choose_new_project_folder)
-        self.welcome.openFolderRequested.connect(self.opening.choose_project_folder)
-        self.welcome.importRequested.connect(self.opening.choose_manuscript)
-        self.actions_.find.triggered.connect(self.tabs.open_find_bar)
-        self.actions_.previous_chapter.triggered.connect(self.chapters.previous_chapter)
-        self.actions_.next_chapter.triggered.connect(self.chapters.next_chapter)
-        self.actions_.new_chapter.triggered.connect(self.chapters.new_chapter)
-        self.actions_.prepare_feed.triggered.connect(self.prepare.open_default)
-        self.actions_.feed_menu.triggered.connect(self._prepare_agent_chosen)
+        wire_actions(self)  # the menus, the toolbar and the welcome page
         self.prepare.statusMessage.connect(self.show_message)
         self.prepare.chapterWritten.connect(self._document_saved)
         self.prepare.openRequested.connect(self.open_path)
@@ -182,23 +162,12 @@ class MainWindow(QMainWindow):
 
     def open_project(self, folder: Path | str) -> bool:
         """Open a novel folder (closing the current one, asking about unsaved edits)."""
-        try:
-            project = Project.open(folder)
-        except WorkbenchError as error:
-            prompts.show_problem(self, self.tr("Cannot open project"), str(error))
-            return False
-        holder = other_holder(project)
-        if holder and not prompts.ask_open_locked(self, holder.host, holder.pid, holder.since):
-            return False
-        if not self.tabs.close_all():
-            return False
-        self.session.open(project)  # the panels are told, then the folder watch starts
+        return self.opening.open_project(folder)
+
+    def _remember_project(self, project: Project) -> None:
+        """Opened: first among the recent projects, named in the title."""
         self.settings = self.recent.remember(self.settings, project.root)
         self._update_title()
-        restored = self.tabs.reopen()
-        if not restored and project.chapters:
-            self.tabs.open_file(project.chapters[-1].path)
-        return True
 
     def background_pending(self) -> bool:
         """Whether what the open or a save left to threads (the tree's titles and counts, the
@@ -217,10 +186,6 @@ class MainWindow(QMainWindow):
         self.tabs.set_project(None)
         self.tabs.set_project(project)
 
-    def _prepare_agent_chosen(self, action) -> None:
-        if action.data():
-            self.prepare.open_for(action.data())
-
     # --- chapters and documents --------------------------------------------------------
 
     def open_path(self, path: Path) -> ChapterEditor | None:
@@ -235,16 +200,6 @@ class MainWindow(QMainWindow):
         self.tree.select_path(editor.path)
         if self.project is not None:  # a plan is its chapter's; other files belong to none
             self.session.focus_chapter(self.project.chapter_for_path(editor.path))
-
-    def open_source(self, path: Path, heading: str = "", find: str = "") -> ChapterEditor | None:
-        """Open a file the context panel names, at its section (or at the text to find)."""
-        if not Path(path).is_file():
-            self.show_message(self.tr("%1 does not exist").replace("%1", str(path)))
-            return None
-        editor = self.open_path(path)
-        if editor is not None and (heading or find):
-            editor.reveal(heading, find)
-        return editor
 
     def _document_saved(self, path: Path) -> None:
         if self.project is None:
@@ -296,31 +251,11 @@ class MainWindow(QMainWindow):
 
     def edit_settings(self) -> None:
         """Show the settings dialog; on OK save the settings to the user folder and apply them."""
-        from workbench.gui.settings_dialog import SettingsDialog  # not for the first paint
-
-        dialog = SettingsDialog(self.settings, self)
-        accepted = dialog.exec() == SettingsDialog.DialogCode.Accepted
-        edited = dialog.edited_settings() if accepted else None
-        dialog.deleteLater()  # not one kept per opening, retranslated with the window
-        if edited is not None:
-            self.apply_settings(edited)
+        settings_apply.edit_settings(self)
 
     def apply_settings(self, settings: Settings) -> None:
         """Save `settings` (user config folder only) and apply font, language and backend."""
-        try:
-            save_settings(settings)
-        except (OSError, WorkbenchError) as error:
-            prompts.show_problem(self, self.tr("Cannot save settings"), str(error))
-            return
-        self.settings = settings
-        self.tabs.set_editor_font(
-            editor_font(settings.editor_font_family, settings.editor_font_size)
-        )
-        self.summaries.set_settings(settings)
-        self.prepare.set_settings(settings)
-        self.context_panel.rebuild_now()  # the model profile, its window and tokenizer may differ
-        if settings.ui_language != self.language.current:
-            self.language.apply(settings.ui_language)
+        settings_apply.apply_settings(self, settings)
 
     def changeEvent(self, event: QEvent) -> None:
         """Retranslate the menus and title when the UI language changes."""

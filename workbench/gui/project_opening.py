@@ -1,6 +1,7 @@
-"""Where a project comes from: a folder the author picks, a new project laid down from the
+"""Where a project comes from — a folder the author picks, a new project laid down from the
 templates, a manuscript imported (with its preview), a copy of the bundled sample, or one of
-the recent projects. Each ends in the window's `open_project`; nothing here opens one itself."""
+the recent projects — and opening it: the folder read, a lock held by another Workbench asked
+about, unsaved edits of the last book asked about, the session told, the last chapter shown."""
 
 from __future__ import annotations
 
@@ -9,15 +10,18 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QObject
+from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QFileDialog, QMenu, QWidget
 
+from workbench.book.lock import other_holder
 from workbench.book.project import Project
 from workbench.book.templates import create_project
 from workbench.bundled import copy_sample_novel
 from workbench.errors import WorkbenchError
 from workbench.gui import prompts
+from workbench.gui.editor_tabs import EditorTabs
+from workbench.gui.session import ProjectSession
 from workbench.gui.welcome import WelcomePage, sample_destination
 from workbench.settings import Settings, save_settings
 
@@ -30,21 +34,48 @@ MAX_RECENT = 10
 
 
 class ProjectOpening(QObject):
-    """The ways to open a project; `open_project(folder)` opens it, `current()` is the open
-    one (an import into it refreshes it instead), `refresh()` re-lists it."""
+    """The ways to open a project, and `open_project(folder)`, which opens it into the
+    session and the editor tabs; `refresh()` re-lists the open one (an import into it)."""
+
+    opened = Signal(object)  # the Project just opened (before its chapter is shown)
 
     def __init__(
         self,
-        open_project: Callable[[Path | str], bool],
-        current: Callable[[], Project | None],
+        session: ProjectSession,
+        tabs: EditorTabs,
         refresh: Callable[[], None],
         parent: QWidget,
     ) -> None:
         super().__init__(parent)
         self.parent_widget = parent
-        self.open_project = open_project
-        self.current = current
+        self.session = session
+        self.tabs = tabs
         self.refresh = refresh
+
+    def current(self) -> Project | None:
+        """The open project."""
+        return self.session.project
+
+    def open_project(self, folder: Path | str) -> bool:
+        """Open a novel folder (closing the current one, asking about unsaved edits); the tabs
+        open last time come back, else the last chapter."""
+        window = self.parent_widget
+        try:
+            project = Project.open(folder)
+        except WorkbenchError as error:
+            prompts.show_problem(window, self.tr("Cannot open project"), str(error))
+            return False
+        holder = other_holder(project)
+        if holder and not prompts.ask_open_locked(window, holder.host, holder.pid, holder.since):
+            return False
+        if not self.tabs.close_all():
+            return False
+        self.session.open(project)  # the panels are told, then the folder watch starts
+        self.opened.emit(project)
+        restored = self.tabs.reopen()
+        if not restored and project.chapters:
+            self.tabs.open_file(project.chapters[-1].path)
+        return True
 
     def open_sample_copy(self) -> bool:
         """Copy the bundled sample into a new folder of the author's (asking first) and open it."""
@@ -150,8 +181,11 @@ class RecentProjects(QObject):
         welcome.recentRequested.connect(open_project)
 
     def remember(self, settings: Settings, root: Path) -> Settings:
-        """`settings` with `root` first among the recent projects, saved to the user folder."""
+        """`settings` with `root` first among the recent projects, saved to the user folder
+        (not written again when it is first already: reopening the last book)."""
         recent = [str(root), *(p for p in settings.recent_projects if p != str(root))]
+        if recent[:MAX_RECENT] == list(settings.recent_projects):
+            return settings
         settings = settings.model_copy(update={"recent_projects": recent[:MAX_RECENT]})
         try:
             save_settings(settings)

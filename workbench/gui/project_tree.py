@@ -205,18 +205,21 @@ class ProjectTree(QTreeWidget):
             return None
 
     def _add_chapters(self, group: QTreeWidgetItem, project: Project) -> None:
+        items = []
         for ref in project.chapters:
             # What the row showed before a re-listing, else the file's name only: the title
             # from its heading and the count come from the facts job.
             label, zi = self.chapter_label(ref.number, ref.title), ""
             if ref.path in self._shown:
                 label, zi = self._texts(ref, self._shown[ref.path])
-            item = QTreeWidgetItem(group, [label, zi])
+            item = QTreeWidgetItem([label, zi])
             item.setData(0, PATH_ROLE, str(ref.path))
             item.setToolTip(0, self._chapter_tooltip(label, zi, ref.path))
             item.setTextAlignment(1, Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
             self._rows[str(ref.path)] = item
             self._chapter_paths.append(ref.path)
+            items.append(item)
+        group.addChildren(items)  # one insertion for the view, not one per chapter
 
     def _chapter_tooltip(self, label: str, zi: str, path: Path) -> str:
         """A long title is cut off in a narrow tree: on hover it shows in full, with the

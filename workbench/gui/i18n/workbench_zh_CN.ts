@@ -157,6 +157,10 @@
   <context>
     <name>ChapterNavigation</name>
     <message>
+      <source>%1 does not exist</source>
+      <translation>%1 不存在</translation>
+    </message>
+    <message>
       <source>Cannot create chapter</source>
       <translation>无法新建章节</translation>
     </message>
@@ -222,6 +226,10 @@
   </context>
   <context>
     <name>ProjectOpening</name>
+    <message>
+      <source>Cannot open project</source>
+      <translation>无法打开项目</translation>
+    </message>
     <message>
       <source>Cannot copy the sample novel</source>
       <translation>无法复制示例小说</translation>
@@ -1813,10 +1821,6 @@
   <context>
     <name>MainWindow</name>
     <message>
-      <source>Cannot open project</source>
-      <translation>无法打开项目</translation>
-    </message>
-    <message>
       <source>%1 files changed on disk; %2 open documents affected</source>
       <translation>磁盘上有 %1 个文件被改动；涉及 %2 个已打开的文档</translation>
     </message>
@@ -1831,10 +1835,6 @@
     <message>
       <source>Settings not loaded; using defaults</source>
       <translation>设置未能读取，暂用默认设置</translation>
-    </message>
-    <message>
-      <source>%1 does not exist</source>
-      <translation>%1 不存在</translation>
     </message>
   </context>
   <context>

@@ -21,7 +21,7 @@ def wire_upkeep(window: QMainWindow) -> UpkeepTrigger:
 
 def wire_review(window: QMainWindow, trigger: UpkeepTrigger, review: QWidget) -> None:
     """The 待审 tab of a tracker browser just built, told the open project."""
-    review.sourceRequested.connect(window.open_source)
+    review.sourceRequested.connect(window.chapters.open_source)
     review.rangeRequested.connect(trigger.request_range)
     review.wholeBookRequested.connect(trigger.request_whole_book)
     review.statusMessage.connect(window.show_message)

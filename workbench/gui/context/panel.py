@@ -51,7 +51,9 @@ from workbench.gui.context.pins_model import PinModel
 from workbench.gui.context.sections import ColumnFit, LayerSection, column_widths
 from workbench.gui.context.summary import FeedSummary
 from workbench.gui.context.worker import FeedRequest, PanelFeed, build_panel_feed
+from workbench.gui.engine_words import engine_text, engine_texts
 from workbench.gui.file_undo import FileUndo
+from workbench.reasons import listing
 
 log = logging.getLogger(__name__)
 
@@ -457,10 +459,11 @@ class ContextPanel(QWidget):
         text = self.tr("%1 for chapter %2").replace("%1", result.request.agent)
         text = text.replace("%2", str(result.request.chapter))
         if result.buffered:
-            text += self.tr(" · unsaved text of %1").replace("%1", "、".join(result.buffered))
+            unsaved = engine_text(listing(result.buffered))
+            text += self.tr(" · unsaved text of %1").replace("%1", unsaved)
         notes = result.feed.notes if result.feed else []
         self.status.setText(text)
-        self.status.setToolTip("\n".join(notes))
+        self.status.setToolTip("\n".join(engine_texts(notes)))
 
     def _show_titles(self) -> None:
         feed = self.feed

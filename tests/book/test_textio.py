@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import errno
 import os
 import subprocess
 import sys
@@ -7,7 +8,7 @@ import sys
 import pytest
 
 from workbench.book.gate import read_text as gate_read_text
-from workbench.book.textio import GB18030, UTF8, UTF8_BOM, write_text
+from workbench.book.textio import GB18030, UTF8, UTF8_BOM, create_bytes_atomic, write_text
 from workbench.errors import DecodeProblem
 
 TEXT = "第一章 雷雨夜\n\n林风握紧玉佩，「走！」\r\n"
@@ -77,3 +78,50 @@ def test_a_new_file_gets_the_umask_mode_as_a_copy_would(tmp_path, umask, mode):
         check=True,
     )
     assert copy.stat().st_mode & 0o777 == mode
+
+
+def _no_hard_links(monkeypatch) -> None:
+    def refuse(src, dst):
+        raise OSError(errno.EPERM, "Operation not permitted")  # as FAT and some shares do
+
+    monkeypatch.setattr(os, "link", refuse)
+
+
+@pytest.mark.parametrize("links", [True, False])
+def test_create_makes_a_file_once_and_never_replaces_it(tmp_path, monkeypatch, links):
+    if not links:
+        _no_hard_links(monkeypatch)
+    path = tmp_path / ".workbench" / "stats.jsonl"
+    assert create_bytes_atomic(path, b"first\n") is True
+    assert create_bytes_atomic(path, b"second\n") is False
+    assert path.read_bytes() == b"first\n"
+    assert [p.name for p in path.parent.iterdir()] == ["stats.jsonl"]  # no temp file left
+    assert path.stat().st_mode & 0o777 == 0o666 & ~_umask()
+
+
+def test_a_create_that_fails_to_write_leaves_no_file(tmp_path, monkeypatch):
+    # Where links fail the file is created in place: one left half-written would never be
+    # created again (every later create finds it there).
+    _no_hard_links(monkeypatch)
+    path = tmp_path / "stats.jsonl"
+    real_fsync = os.fsync
+    calls = []
+
+    def full_disk(fd):
+        calls.append(fd)
+        if len(calls) > 1:  # the temporary file's sync passes, the file's own fails
+            raise OSError(errno.ENOSPC, "No space left on device")
+        real_fsync(fd)
+
+    monkeypatch.setattr(os, "fsync", full_disk)
+    with pytest.raises(OSError, match="No space"):
+        create_bytes_atomic(path, b"first\n")
+    assert list(tmp_path.iterdir()) == []
+    monkeypatch.setattr(os, "fsync", real_fsync)
+    assert create_bytes_atomic(path, b"first\n") is True
+
+
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask

@@ -70,19 +70,13 @@ def write_bytes_atomic(path: Path | str, data: bytes, *, expect: str | None = No
         _check_writable(path)
     else:  # a new file gets what open() would give it, not mkstemp's private 0600
         mode = 0o666 & ~process_umask()
-    fd, tmp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    tmp_name = _synced_temp(path, data, mode)
     try:
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(data)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.chmod(tmp_name, mode)
         if expect is not None:
             _check_unchanged(path, expect)
         os.replace(tmp_name, path)
     except BaseException:
-        with contextlib.suppress(FileNotFoundError):
-            os.unlink(tmp_name)
+        _remove(tmp_name)
         raise
     _fsync_directory(path.parent)
 
@@ -94,13 +88,8 @@ def create_bytes_atomic(path: Path | str, data: bytes) -> bool:
     process made it first). Where a folder cannot hold hard links, an exclusive create."""
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    tmp_name = _synced_temp(path, data, 0o666 & ~process_umask())
     try:
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(data)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.chmod(tmp_name, 0o666 & ~process_umask())
         try:
             os.link(tmp_name, path)
         except FileExistsError:
@@ -108,22 +97,48 @@ def create_bytes_atomic(path: Path | str, data: bytes) -> bool:
         except OSError:  # no hard links here (FAT, some network shares)
             return _create_exclusive(path, data)
     finally:
-        with contextlib.suppress(FileNotFoundError):
-            os.unlink(tmp_name)
+        _remove(tmp_name)
     _fsync_directory(path.parent)
     return True
 
 
+def _synced_temp(path: Path, data: bytes, mode: int) -> str:
+    """`data` in a new temporary file beside `path`, synced to disk, with `mode`: its name.
+    Nothing is left behind when writing it fails."""
+    fd, tmp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        _write_synced(fd, data)
+        os.chmod(tmp_name, mode)
+    except BaseException:
+        _remove(tmp_name)
+        raise
+    return tmp_name
+
+
 def _create_exclusive(path: Path, data: bytes) -> bool:
     try:
-        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0))
+        flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0)
+        fd = os.open(path, flags, 0o666)  # as open() would (os.open's default is 0o777)
     except FileExistsError:
         return False
+    try:
+        _write_synced(fd, data)
+    except BaseException:  # the file is ours: a half-written one would stand for good
+        _remove(str(path))
+        raise
+    return True
+
+
+def _write_synced(fd: int, data: bytes) -> None:
     with os.fdopen(fd, "wb") as handle:
         handle.write(data)
         handle.flush()
         os.fsync(handle.fileno())
-    return True
+
+
+def _remove(name: str) -> None:
+    with contextlib.suppress(FileNotFoundError):
+        os.unlink(name)
 
 
 def process_umask() -> int:

@@ -9,7 +9,10 @@ cache, as on the first run after installing, then with the parsed vocabulary cac
 tokenizer.json is read by Hugging Face tokenizers and has no such cache), counting speed
 (median of `--runs` passes over all chapters, in 万字 per second), the corpus's tokens and
 tokens per 字 (字 as Workbench counts them: every non-whitespace character,
-`workbench/book/counting.py`).
+`workbench/book/counting.py`), and the app's stall: the longest gap of a 5 ms tick on the main
+thread while another thread loads the tokenizer and counts one 回, with the tokenizer loaded in
+that process (as before the counting process) and in the app's way, in a child process
+(`workbench/gui/counting_process.py`). A load holds the GIL, so in-process the gap is the load.
 
 Run: `make bench` or `.venv/bin/python benchmarks/counting.py [--runs N]`.
 (Not named tokenizers.py: a script's folder comes first on sys.path, and that name would hide
@@ -50,6 +53,37 @@ loaded = load_tokenizer(sys.argv[1])
 print(json.dumps({"ms": (time.perf_counter() - start) * 1000, "exact": loaded.exact}))
 """
 
+# The main thread ticks every 5 ms (as the GUI thread's events would run) while a thread loads
+# the tokenizer and counts a text; argv: tokenizer, "here" or "child", the text's file.
+GAP_SCRIPT = """
+import json, sys, threading, time
+from pathlib import Path
+from workbench.models.tokenizers import load_tokenizer
+name, where, text = sys.argv[1], sys.argv[2], Path(sys.argv[3]).read_text(encoding="utf-8")
+if where == "child":
+    from workbench.gui.counting_process import count_in_child_processes
+    count_in_child_processes()
+done = threading.Event()
+threading.Thread(target=lambda: (load_tokenizer(name).count(text), done.set())).start()
+longest, last = 0.0, time.perf_counter()
+while not done.is_set():
+    time.sleep(0.005)
+    now = time.perf_counter()
+    longest, last = max(longest, now - last), now
+print(json.dumps({"gap_ms": longest * 1000}))
+"""
+
+
+def stall_ms(name: str, where: str, text_file: Path) -> float:
+    """The main thread's longest gap while a thread loads `name` (`where`: here or child)."""
+    result = subprocess.run(
+        [sys.executable, "-c", GAP_SCRIPT, name, where, str(text_file)],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    return json.loads(result.stdout)["gap_ms"]
+
 
 def load_ms(name: str, cache: Path) -> tuple[float, float, bool]:
     """(ms to load `name` in a fresh process with an empty vocabulary cache, ms with the cache
@@ -80,9 +114,11 @@ def main() -> int:
     print(f"corpus: {CORPUS.name}, {len(chapters)} 回, {zi:,} 字, counted one 回 per call")
     print(
         f"{'tokenizer':<12} {'load first/cached':>18} {'speed':>12} {'tokens':>10} "
-        f"{'tokens/字':>10}  exact"
+        f"{'tokens/字':>10}  exact  stall here / in its process"
     )
     cache = Path(tempfile.mkdtemp(prefix="workbench-vocabularies-"))
+    text_file = cache.parent / f"{cache.name}-chapter.txt"
+    text_file.write_text(chapters[0], encoding="utf-8")
     for name in TOKENIZERS:
         first, load, exact = load_ms(name, cache)
         loaded = load_tokenizer(name)
@@ -97,9 +133,12 @@ def main() -> int:
         print(
             f"{name:<12} {first:>6.0f} / {load:>4.0f} ms {speed:>7.1f} 万字/s {tokens:>10,} "
             f"{tokens / zi:>10.2f}"
-            f"  {'yes' if exact else 'NO (fallback)'}"
+            f"  {'yes' if exact else 'NO (fallback)':<5}"
+            f"  {stall_ms(name, 'here', text_file):>4.0f} / "
+            f"{stall_ms(name, 'child', text_file):.0f} ms"
         )
     shutil.rmtree(cache, ignore_errors=True)
+    text_file.unlink()
     return 0
 
 

@@ -33,21 +33,23 @@ window.warmup.finished.connect(loop.quit)
 QTimer.singleShot(60_000, loop.quit)  # a bound for a broken warm-up, not a timing
 loop.exec()
 after_warmup = sorted(sys.modules)
+from workbench.gui.counting_process import counting_process
+from workbench.models.profiles import active_profile
+counting_pid = counting_process(active_profile(window.project).tokenizer).pid
 built_after = [dock.is_built() for dock in docks]
 names = [w.objectName() for w in (window.findChild(QWidget, n) for n in PANELS) if w]
 window.shut_down()
 with open(record, "w", encoding="utf-8") as out:
     json.dump({"opened": opened, "at_open": at_open, "after_warmup": after_warmup,
                "built_at_open": built_at_open, "built_after": built_after,
-               "panels_after": names}, out)
+               "panels_after": names, "counting_pid": counting_pid}, out)
 """
 # Nothing of these is on the screen when a project opens: the prepare dialog and the model
 # client with its HTTP stack, the importer and its dialog, the settings dialog, the summary
 # job's process code, jieba (the summariser's, in its own process), pydantic (the settings
 # are checked by workbench/validation.py), the tracker browser with its graph and 待审 tab and
-# the 全书 panel (their docks are behind 上下文) and the usage view. The tokenizer is not
-# listed: the context panel's worker thread loads it for the feed it builds at the open, when a
-# block's count is not cached.
+# the 全书 panel (their docks are behind 上下文) and the usage view. The tokenizers are never
+# loaded in the app's process (see NEVER_IN_APP).
 NOT_AT_OPEN = (
     "workbench.gui.prepare.dialog",
     "workbench.gui.prepare.draft_view",
@@ -70,6 +72,9 @@ NOT_AT_OPEN = (
     "jieba",
     "pydantic",
 )
+# The tokenizers' packages: the book's tokenizer loads and counts in a child process
+# (gui/counting_process.py), since its load holds the GIL for 0.2-0.5 s. The warm-up starts it.
+NEVER_IN_APP = ("tokenizers", "tiktoken")
 # What the warm-up loads, so the first Prepare and the first summary job do not wait for it.
 WARMED = (
     "workbench.gui.prepare.dialog",
@@ -102,6 +107,9 @@ def test_opening_a_project_loads_none_of_the_heavy_modules(tmp_path, sample_copy
         assert not loaded(data["at_open"], package), f"opening the project imported {package}"
     for module in WARMED:
         assert module in data["after_warmup"], f"the warm-up did not load {module}"
+    for package in NEVER_IN_APP:
+        assert not loaded(data["after_warmup"], package), f"the app imported {package}"
+    assert data["counting_pid"], "the warm-up did not start the book's counting process"
     assert data["built_at_open"] == [False, False], "a dock behind 上下文 was built at the open"
     assert data["built_after"] == [True, True], "the warm-up did not build the docks"
     assert data["panels_after"] == ["trackerBrowser", "bookTabs"]

@@ -12,7 +12,7 @@ from PySide6.QtWidgets import QMainWindow, QSplitter, QStackedWidget, QWidget
 
 from workbench.book.layout import Role
 from workbench.book.project import Project
-from workbench.gui import settings_apply, window_state
+from workbench.gui import counting_process, settings_apply, window_state
 from workbench.gui.action_wiring import wire_actions
 from workbench.gui.actions import WindowActions
 from workbench.gui.book.wiring import BookRoutes
@@ -97,7 +97,10 @@ class MainWindow(QMainWindow):
         self.continuity = ContinuityGuard(self.context_panel, self.tabs, self.open_path, self)
         self.continuity.statusMessage.connect(self.show_message)
         # What the first paint left out, built and loaded after it.
-        self.warmup = Warmup(self, [dock.panel for dock in self.docks.deferred()])
+        self.warmup = Warmup(
+            self, [dock.panel for dock in self.docks.deferred()], lambda: self.session.project
+        )
+        counting_process.count_in_child_processes()
         self._wire()
         self.recent.show(settings)
         self._update_title()
@@ -300,6 +303,7 @@ class MainWindow(QMainWindow):
         self.tabs.save_stats.shut_down()
         self.prepare.shut_down()
         self.warmup.shut_down()
+        counting_process.count_here_again()
         if self.usage_view is not None:
             self.usage_view.close()
         self.continuity.shut_down()

@@ -8,7 +8,8 @@ or the first look at a dock is not slower for it, they are loaded a little after
 is shown: the docks' panels built on the GUI thread, one per pass of the event loop, while
 the engine modules load on a thread of their own (pure Python; the GUI thread keeps its turns
 at the GIL), then the dialogs' modules on the GUI thread, one per pass (their own code is a
-few milliseconds each, and Qt classes are best defined on the GUI thread).
+few milliseconds each, and Qt classes are best defined on the GUI thread). Last on that thread,
+the open book's tokenizer is loaded, in its counting process (gui/counting_process.py).
 """
 
 from __future__ import annotations
@@ -20,6 +21,9 @@ from collections.abc import Callable, Iterable
 from functools import partial
 
 from PySide6.QtCore import QEvent, QObject, QTimer, Signal
+
+from workbench.book.project import Project
+from workbench.errors import WorkbenchError
 
 log = logging.getLogger(__name__)
 
@@ -48,8 +52,14 @@ class Warmup(QObject):
     finished = Signal()
     _engine_loaded = Signal()
 
-    def __init__(self, window: QObject, builds: Iterable[Callable[[], object]] = ()) -> None:
+    def __init__(
+        self,
+        window: QObject,
+        builds: Iterable[Callable[[], object]] = (),
+        project: Callable[[], Project | None] = lambda: None,
+    ) -> None:
         super().__init__(window)
+        self._project = project
         self._thread: threading.Thread | None = None
         self._pending: list[Callable[[], object]] = list(builds)  # one per pass, in order
         self._engine_done = False
@@ -82,7 +92,24 @@ class Warmup(QObject):
             if self._stopped:
                 return
             _load(name)
+        if not self._stopped:
+            self._load_tokenizer()
         self._engine_loaded.emit()  # queued to the GUI thread
+
+    def _load_tokenizer(self) -> None:
+        """The open book's tokenizer, loaded (in its counting process) before the first
+        keystroke needs a count."""
+        from workbench.models.profiles import active_profile
+        from workbench.models.tokenizers import load_tokenizer
+
+        project = self._project()
+        if project is None:
+            return
+        try:
+            name = active_profile(project).tokenizer
+        except WorkbenchError:  # the context panel says what is wrong with the profile
+            return
+        load_tokenizer(name)
 
     def _engine_finished(self) -> None:
         self._engine_done = True

@@ -4,9 +4,18 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from workbench.reasons import Reason
+
 
 class WorkbenchError(Exception):
     """Base class for every error Workbench reports to the author."""
+
+    @property
+    def message(self) -> str:
+        """What the error says: the Reason it was raised with (a UI says it in its own
+        language by the code), else its text."""
+        said = self.args[0] if len(self.args) == 1 else None
+        return said if isinstance(said, Reason) else str(self)
 
 
 class FileProblem(WorkbenchError):

@@ -3,7 +3,8 @@ is relevant, what to do about it, and the names of the feed's parts, as a stable
 its arguments.
 
 A `Reason` is a `str` whose text is the engine's own wording (Chinese, the seeds' vocabulary;
-English for a job's progress, ENGLISH_CODES): the feed, the CLI and the JSON print it as they
+English for a job's progress, ENGLISH_CODES, and for why a summary job wrote nothing,
+FAILURE_CODES): the feed, the CLI and the JSON print it as they
 always have. Its `code` and `args` let a UI say the same in another language without reading the
 words back (`gui/engine_words.py` renders each code through Qt's translations). Arguments are
 the book's own words (paths, names, keywords, section titles), numbers, or Reasons.
@@ -17,6 +18,7 @@ from collections.abc import Iterable
 LISTS = {
     "list": "、",  # items: 世界观、角色表
     "reasons": "；",  # reasons, one after the other
+    "summary.problems": "; ",  # a summary job's checklist lines that are not ✓
 }
 
 TEMPLATES = {
@@ -84,6 +86,13 @@ TEMPLATES = {
     "ledger.capped": "{0} → {1} 字",
     "ledger.trimmed": "{0} → {1} 字",
     "ledger.items_kept": "保留 {0} 条，{1} 字",
+    # --- the checklist's lines ---------------------------------------------------------------
+    "checklist.fixed": "固定层齐备",
+    "checklist.rolling": "滚动层齐备",
+    "checklist.on_demand": "按需层齐备",
+    "checklist.style_anchor": "附带 {0} 全文",
+    "checklist.task": "本章任务材料齐备",
+    "checklist.pins": "置顶内容齐备",
     # --- what the checklist says of a block ---------------------------------------------------
     "block.why": "{0}（{1}）",
     "block.trimmed": "{0} 已截断（{1}）",
@@ -155,6 +164,12 @@ TEMPLATES = {
     "upkeep.paid": "{0} 已回收@{1}",
     "upkeep.sighting": "{0} 再现于第{1}章",
     "upkeep.state": "{0} {1}：{2}",
+    # --- why a summary or upkeep job wrote nothing: English, as the CLI has always said it ---
+    "summary.not_written": "{0} not written: {1}",
+    "summary.feed_not_ready": "the {0} feed is not ready — {1}",
+    "summary.checklist_line": "{0}: {1}",
+    "summary.over_cap": "{0} 字, over the {1} 字 cap",
+    "summary.part_over_cap": "{0} is {1} 字, over its {2} 字 cap",
     # --- a summary or upkeep job's progress: English, as the summariser logs it --------------
     "progress.job": "{0}: {1}",
     "progress.fixed_context": "fixed context",
@@ -167,6 +182,8 @@ TEMPLATES = {
 }
 # Codes whose engine text is English (the log's), not the seeds' Chinese.
 ENGLISH_CODES = frozenset(code for code in TEMPLATES if code.startswith("progress."))
+# Why a summary job wrote nothing: English too (the CLI's), said so in the Chinese UI as well.
+FAILURE_CODES = frozenset(code for code in (*TEMPLATES, *LISTS) if code.startswith("summary."))
 
 
 class Reason(str):

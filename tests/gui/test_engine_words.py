@@ -24,6 +24,7 @@ from workbench.feed import build_feed
 from workbench.gui.context.model import Column
 from workbench.gui.engine_words import (
     ENGLISH,
+    FAILURE,
     PLACEHOLDER,
     PROGRESS,
     SEPARATORS,
@@ -31,7 +32,7 @@ from workbench.gui.engine_words import (
     fill,
 )
 from workbench.gui.i18n import I18N_DIR
-from workbench.reasons import ENGLISH_CODES, LISTS, TEMPLATES, Reason
+from workbench.reasons import ENGLISH_CODES, FAILURE_CODES, LISTS, TEMPLATES, Reason
 from workbench.settings import Settings
 from workbench.trackers.relevance import load_trackers
 
@@ -140,12 +141,12 @@ def _placeholders(template: str) -> str:
 
 
 def test_every_reason_code_has_an_english_message_with_its_arguments() -> None:
-    assert set(SEPARATORS) == set(LISTS)
-    messages = {**ENGLISH, **PROGRESS}
-    assert len(messages) == len(ENGLISH) + len(PROGRESS)
-    assert set(messages) == set(TEMPLATES), set(TEMPLATES) ^ set(messages)
-    assert set(PROGRESS) == ENGLISH_CODES
-    for code, template in TEMPLATES.items():
+    assert set(SEPARATORS) == set(LISTS) - FAILURE_CODES
+    messages = {**ENGLISH, **PROGRESS, **FAILURE}
+    assert len(messages) == len(ENGLISH) + len(PROGRESS) + len(FAILURE)
+    assert set(messages) == set(TEMPLATES) | FAILURE_CODES, set(TEMPLATES) ^ set(messages)
+    assert set(PROGRESS) == ENGLISH_CODES and set(FAILURE) == FAILURE_CODES
+    for code, template in TEMPLATES.items():  # (a list's message is its separator)
         count = len(set(re.findall(r"\{(\d+)\}", template)))
         assert set(PLACEHOLDER.findall(messages[code])) == {str(n + 1) for n in range(count)}, code
         said = fill(messages[code], [f"arg{n}" for n in range(count)])
@@ -165,9 +166,13 @@ def test_the_translations_say_each_code_as_the_engine_does() -> None:
     translated = _translations("EngineWords")
     for code, message in ENGLISH.items():
         assert translated.get(message) == _placeholders(TEMPLATES[code]), code
-    for code, separator in LISTS.items():
-        assert translated.get(SEPARATORS[code]) == separator
+    for code, separator in SEPARATORS.items():
+        assert translated.get(separator) == LISTS[code]
     assert set(translated) == {*ENGLISH.values(), *SEPARATORS.values()}
+    failure = _translations("SummaryFailure")  # the Chinese UI says what it always said
+    for code, message in FAILURE.items():
+        engine = LISTS[code] if code in LISTS else _placeholders(TEMPLATES[code])
+        assert failure.get(message) == engine, code
     progress = _translations("SummaryProgress")
     for code, message in PROGRESS.items():
         chinese = progress.get(message) or ""

@@ -43,7 +43,7 @@ def make_checklist(
     task = [b for b in by_layer[Layer.TASK] if b.kind not in ("style_anchor", "pin")]
     pins = [b for b in by_layer[Layer.TASK] if b.kind == "pin"]
     anchor_path = project.relative(project.role_path(Role.STYLE_ANCHOR))
-    fixed = _item("fixed", "固定层齐备", recipe.fixed_layer, by_layer[Layer.FIXED])
+    fixed = _item("fixed", Reason("checklist.fixed"), recipe.fixed_layer, by_layer[Layer.FIXED])
     if stale and recipe.fixed_layer:
         fixed.stale = list(stale)
         step = f"workbench fixed-context {project.root}"
@@ -52,11 +52,18 @@ def make_checklist(
     rolling_used = bool(by_layer[Layer.ROLLING]) or recipe.rolling_summary
     items = [
         fixed,
-        _item("rolling", "滚动层齐备", rolling_used, by_layer[Layer.ROLLING]),
-        _item("on_demand", "按需层齐备", recipe.on_demand, by_layer[Layer.ON_DEMAND]),
-        _item("style_anchor", f"附带 {anchor_path} 全文", recipe.style_anchor, anchor),
-        _item("task", "本章任务材料齐备", bool(task), task),
+        _item("rolling", Reason("checklist.rolling"), rolling_used, by_layer[Layer.ROLLING]),
+        _item(
+            "on_demand", Reason("checklist.on_demand"), recipe.on_demand, by_layer[Layer.ON_DEMAND]
+        ),
+        _item(
+            "style_anchor",
+            Reason("checklist.style_anchor", anchor_path),
+            recipe.style_anchor,
+            anchor,
+        ),
+        _item("task", Reason("checklist.task"), bool(task), task),
     ]
     if pins:
-        items.append(_item("pins", "置顶内容齐备", True, pins))
+        items.append(_item("pins", Reason("checklist.pins"), True, pins))
     return Checklist(items)

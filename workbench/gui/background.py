@@ -67,7 +67,7 @@ class _Relay(QObject):
 
     began = Signal(int)
     reported = Signal(int, object)
-    ended = Signal(int, object, str)  # job id, value, error ("" when it returned)
+    ended = Signal(int, object, object)  # job id, value, error ("" when it returned)
 
 
 class Background(QObject):
@@ -76,7 +76,7 @@ class Background(QObject):
     started = Signal(int)  # job id: the worker began it
     progress = Signal(int, object)  # job id, what the job reported
     delivered = Signal(object)  # what the newest (latest-only) or a live job returned
-    failed = Signal(int, str)  # job id, why (a WorkbenchError's message, or the bug)
+    failed = Signal(int, object)  # job id, why (a WorkbenchError's message, or the bug)
     dropped = Signal(int)  # job id of an outcome that arrived after the job went stale
 
     def __init__(self, name: str, *, latest_only: bool = False, parent: QObject | None = None):
@@ -178,7 +178,7 @@ class Background(QObject):
         if job_id in self._live:
             self.progress.emit(job_id, value)
 
-    def _on_ended(self, job_id: int, value: object, error: str) -> None:
+    def _on_ended(self, job_id: int, value: object, error: object) -> None:
         self._running = None
         self._start_next()
         if job_id not in self._live:
@@ -206,7 +206,7 @@ class Background(QObject):
                 try:
                     value = task.work(task.job, *task.args)
                 except WorkbenchError as problem:
-                    error = str(problem)
+                    error = problem.message  # a Reason keeps its code to the GUI thread
                 except Exception as bug:  # a bug: reported to the owner, never kills the thread
                     log.exception("%s: job %d crashed", self.name, task.job.id)
                     error = f"{type(bug).__name__}: {bug}"

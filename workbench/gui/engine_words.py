@@ -15,12 +15,13 @@ import re
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication
 
-from workbench.reasons import Reason, reasons
+from workbench.reasons import LISTS, Reason, reasons
 
 log = logging.getLogger(__name__)
 
 CONTEXT = "EngineWords"
 PROGRESS_CONTEXT = "SummaryProgress"  # the summary and upkeep jobs' progress (English codes)
+FAILURE_CONTEXT = "SummaryFailure"  # why a summary job wrote nothing (English codes too)
 PLACEHOLDER = re.compile(r"%(\d+)")
 
 SEPARATORS = {
@@ -115,6 +116,12 @@ ENGLISH = {
     "ledger.capped": QT_TRANSLATE_NOOP("EngineWords", "%1 → %2 zi"),
     "ledger.trimmed": QT_TRANSLATE_NOOP("EngineWords", "%1 → %2 zi"),
     "ledger.items_kept": QT_TRANSLATE_NOOP("EngineWords", "%1 entries kept, %2 zi"),
+    "checklist.fixed": QT_TRANSLATE_NOOP("EngineWords", "Fixed layer complete"),
+    "checklist.rolling": QT_TRANSLATE_NOOP("EngineWords", "Rolling layer complete"),
+    "checklist.on_demand": QT_TRANSLATE_NOOP("EngineWords", "On-demand layer complete"),
+    "checklist.style_anchor": QT_TRANSLATE_NOOP("EngineWords", "%1 attached in full"),
+    "checklist.task": QT_TRANSLATE_NOOP("EngineWords", "Task material complete"),
+    "checklist.pins": QT_TRANSLATE_NOOP("EngineWords", "Pinned content complete"),
     "block.why": QT_TRANSLATE_NOOP("EngineWords", "%1 (%2)"),
     "block.trimmed": QT_TRANSLATE_NOOP("EngineWords", "%1 trimmed (%2)"),
     "block.note": QT_TRANSLATE_NOOP("EngineWords", "%1: %2"),
@@ -246,21 +253,37 @@ PROGRESS = {
     "progress.done": QT_TRANSLATE_NOOP("SummaryProgress", "done"),
 }
 
+# Why a summary job wrote nothing, in the engine's English; the .ts gives the Chinese UI the
+# same words, as it always showed them (a failure's "%1: %2" and "; " are not a note's).
+FAILURE = {
+    "summary.not_written": QT_TRANSLATE_NOOP("SummaryFailure", "%1 not written: %2"),
+    "summary.feed_not_ready": QT_TRANSLATE_NOOP("SummaryFailure", "the %1 feed is not ready — %2"),
+    "summary.checklist_line": QT_TRANSLATE_NOOP("SummaryFailure", "%1: %2"),
+    "summary.problems": QT_TRANSLATE_NOOP("SummaryFailure", "; "),
+    "summary.over_cap": QT_TRANSLATE_NOOP("SummaryFailure", "%1 zi, over the %2 zi cap"),
+    "summary.part_over_cap": QT_TRANSLATE_NOOP("SummaryFailure", "%1 is %2 zi, over its %3 zi cap"),
+}
+MESSAGES = (
+    (CONTEXT, SEPARATORS),
+    (CONTEXT, ENGLISH),
+    (PROGRESS_CONTEXT, PROGRESS),
+    (FAILURE_CONTEXT, FAILURE),
+)
+
 
 def engine_text(value: object) -> str:
     """`value` from the engine as the author reads it in the UI language."""
     if not isinstance(value, Reason):
         return str(value)
     parts = [engine_text(arg) for arg in value.args]
-    if value.code in SEPARATORS:
-        return _tr(CONTEXT, SEPARATORS[value.code]).join(parts)
-    if value.code in PROGRESS:
-        return fill(_tr(PROGRESS_CONTEXT, PROGRESS[value.code]), parts)
-    message = ENGLISH.get(value.code)
-    if message is None:  # tests/gui/test_engine_words.py holds every code to a message
+    found = next(
+        ((context, said[value.code]) for context, said in MESSAGES if value.code in said), None
+    )
+    if found is None:  # tests/gui/test_engine_words.py holds every code to a message
         log.warning("no English for reason code %s", value.code)
         return str(value)
-    return fill(_tr(CONTEXT, message), parts)
+    message = _tr(*found)
+    return message.join(parts) if value.code in LISTS else fill(message, parts)
 
 
 def engine_texts(values) -> list[str]:  # type: ignore[no-untyped-def]

@@ -71,7 +71,9 @@ class StatusBar(QStatusBar):
             label.setVisible(bool(label.text()))
 
     def changeEvent(self, event: QEvent) -> None:
-        """Retranslate when the UI language changes."""
+        """Retranslate when the UI language changes; a transient message goes, as it was said
+        in the language the author just left."""
         if event.type() == QEvent.Type.LanguageChange:
+            self.clearMessage()
             self.retranslate()
         super().changeEvent(event)

@@ -32,7 +32,8 @@ STOP_WAIT_S = 5.0
 
 
 class SummaryProcessFailed(WorkbenchError):
-    """The job failed in its process; the message is the reason as the engine gave it."""
+    """The job failed in its process; the message is the reason as the engine gave it (a Reason
+    when it had one)."""
 
 
 def generate_in_process(
@@ -123,8 +124,8 @@ def _run_job(root: Path, job: BackgroundJob, settings: Settings, sender: Connect
         section = generate_job(project, job, backend, on_progress=report)
     except SummaryCancelled:
         sender.send(("cancelled", ""))
-    except WorkbenchError as error:
-        sender.send(("failed", str(error)))
+    except WorkbenchError as error:  # its Reason, pickled by code: the app says it in its language
+        sender.send(("failed", error.message))
     except Exception as error:  # a bug must reach the author as a reason, not a silent exit
         log.exception("summary job %s crashed", job.label)
         sender.send(("failed", f"{type(error).__name__}: {error}"))

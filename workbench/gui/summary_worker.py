@@ -71,7 +71,7 @@ class SummaryQueue(QObject):
     progress = Signal(int, object)  # job id, latest progress (a Reason: its code reaches the UI)
     waiting = Signal(int, str)  # generated; held until rolling-summary.md has no unsaved edits
     done = Signal(int, str)
-    failed = Signal(int, str, str)  # job id, label, reason
+    failed = Signal(int, str, object)  # job id, label, reason (a Reason: said by its code)
     cancelled = Signal(int, str)
     # A range after one that failed: it waits for that range (job id, label, failed label)
     # instead of running and failing for want of the summary before it.
@@ -240,7 +240,7 @@ class SummaryQueue(QObject):
         self._held[job_key(entry.job)] = entry
         self.write_held()
 
-    def _on_failed(self, work_id: int, reason: str) -> None:
+    def _on_failed(self, work_id: int, reason: object) -> None:
         failed = self._entry(work_id)
         if failed is not None and not failed.stale:
             self._hold_back_after(failed)
@@ -290,7 +290,7 @@ class SummaryQueue(QObject):
             try:
                 write_job(self.project, entry.job, entry.section)
             except WorkbenchError as error:
-                self.failed.emit(entry.job_id, entry.job.label, str(error))
+                self.failed.emit(entry.job_id, entry.job.label, error.message)
                 continue
             written += 1
             self.done.emit(entry.job_id, entry.job.label)

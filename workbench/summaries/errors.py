@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from workbench.errors import WorkbenchError
+from workbench.reasons import Reason
 
 
 class SummaryRejected(WorkbenchError):
@@ -11,7 +12,7 @@ class SummaryRejected(WorkbenchError):
     def __init__(self, what: str, reason: str) -> None:
         self.what = what
         self.reason = reason
-        super().__init__(f"{what} not written: {reason}")
+        super().__init__(Reason("summary.not_written", what, reason))
 
 
 class SummaryCancelled(SummaryRejected):

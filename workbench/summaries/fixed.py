@@ -124,7 +124,7 @@ def validate_part(part: FixedPart, raw: str, *, compressed: bool) -> str:
         raise SummaryRejected(WHAT, f"{title} is empty")
     zi = count_zi(text)
     if zi > CAPS[part]:
-        raise SummaryRejected(WHAT, f"{title} is {zi} 字, over its {CAPS[part]} 字 cap")
+        raise SummaryRejected(WHAT, Reason("summary.part_over_cap", title, zi, CAPS[part]))
     return text
 
 

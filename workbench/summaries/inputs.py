@@ -7,6 +7,7 @@ from __future__ import annotations
 from workbench.book.project import Project
 from workbench.feed import build_feed
 from workbench.feed.render import feed_markdown
+from workbench.reasons import Reason, reasons
 from workbench.summaries.errors import SummaryRejected
 from workbench.summaries.requests import ChapterText, RollingRequest
 from workbench.summaries.rolling import SummaryJob
@@ -25,11 +26,13 @@ def rolling_request(
         project, AGENT, chapter=job.end, first_chapter=job.start, count_tokens=with_material
     )
     if not feed.ready:
-        problems = []
-        for item in feed.checklist.items:
-            if item.applicable and not item.ok:
-                problems.append(f"{item.label}: {'；'.join(item.missing) or '✗'}")
-        raise SummaryRejected(job.what, f"the {AGENT} feed is not ready — " + "; ".join(problems))
+        problems = [
+            Reason("summary.checklist_line", item.label, reasons(*item.missing) or "✗")
+            for item in feed.checklist.items
+            if item.applicable and not item.ok
+        ]
+        not_ready = Reason("summary.feed_not_ready", AGENT, Reason("summary.problems", *problems))
+        raise SummaryRejected(job.what, not_ready)
     chapters = sorted(
         (
             ChapterText(block.chapter, block.text)

@@ -27,6 +27,7 @@ from workbench.book.rolling_summary import (
     summary_range,
 )
 from workbench.book.sections import Section, sections
+from workbench.reasons import Reason
 from workbench.summaries.errors import SummaryRejected
 
 log = logging.getLogger(__name__)
@@ -59,7 +60,7 @@ class SummaryJob:
     @property
     def what(self) -> str:
         """What the job produces, for messages: "滚动摘要 Ch6-10"."""
-        return f"{SUMMARY_TITLE} {self.label}"
+        return Reason("title.rolling_summary", self.label)
 
 
 def heading(job: SummaryJob) -> str:
@@ -96,7 +97,7 @@ def validate_section(raw: str, job: SummaryJob) -> str:
     normal = heading(job) + "\n" + text[first.body_start :].rstrip() + "\n"
     zi = count_zi(normal)
     if zi > SUMMARY_CAP:
-        raise SummaryRejected(job.what, f"{zi} 字, over the {SUMMARY_CAP} 字 cap")
+        raise SummaryRejected(job.what, Reason("summary.over_cap", zi, SUMMARY_CAP))
     return normal
 
 

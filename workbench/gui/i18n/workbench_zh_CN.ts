@@ -1290,6 +1290,30 @@
       <source>%1 %2: %3</source>
       <translation>%1 %2：%3</translation>
     </message>
+    <message>
+      <source>Fixed layer complete</source>
+      <translation>固定层齐备</translation>
+    </message>
+    <message>
+      <source>Rolling layer complete</source>
+      <translation>滚动层齐备</translation>
+    </message>
+    <message>
+      <source>On-demand layer complete</source>
+      <translation>按需层齐备</translation>
+    </message>
+    <message>
+      <source>%1 attached in full</source>
+      <translation>附带 %1 全文</translation>
+    </message>
+    <message>
+      <source>Task material complete</source>
+      <translation>本章任务材料齐备</translation>
+    </message>
+    <message>
+      <source>Pinned content complete</source>
+      <translation>置顶内容齐备</translation>
+    </message>
   </context>
   <context>
     <name>EntryDialog</name>
@@ -3307,28 +3331,8 @@ Restore it into the editor? Nothing is written to the file until you save.</sour
   <context>
     <name>ChecklistLabels</name>
     <message>
-      <source>Fixed layer complete</source>
-      <translation>固定层齐备</translation>
-    </message>
-    <message>
-      <source>Rolling layer complete</source>
-      <translation>滚动层齐备</translation>
-    </message>
-    <message>
-      <source>On-demand layer complete</source>
-      <translation>按需层齐备</translation>
-    </message>
-    <message>
       <source>Style anchor attached in full</source>
       <translation>附带文风锚点全文</translation>
-    </message>
-    <message>
-      <source>Task material complete</source>
-      <translation>本章任务材料齐备</translation>
-    </message>
-    <message>
-      <source>Pinned content complete</source>
-      <translation>置顶内容齐备</translation>
     </message>
   </context>
   <context>
@@ -3383,6 +3387,33 @@ Restore it into the editor? Nothing is written to the file until you save.</sour
     <message>
       <source>Undone: %1</source>
       <translation>已撤销：%1</translation>
+    </message>
+  </context>
+  <context>
+    <name>SummaryFailure</name>
+    <message>
+      <source>%1 not written: %2</source>
+      <translation>%1 not written: %2</translation>
+    </message>
+    <message>
+      <source>the %1 feed is not ready — %2</source>
+      <translation>the %1 feed is not ready — %2</translation>
+    </message>
+    <message>
+      <source>%1: %2</source>
+      <translation>%1: %2</translation>
+    </message>
+    <message>
+      <source>; </source>
+      <translation>; </translation>
+    </message>
+    <message>
+      <source>%1 zi, over the %2 zi cap</source>
+      <translation>%1 字, over the %2 字 cap</translation>
+    </message>
+    <message>
+      <source>%1 is %2 zi, over its %3 zi cap</source>
+      <translation>%1 is %2 字, over its %3 字 cap</translation>
     </message>
   </context>
 </TS>

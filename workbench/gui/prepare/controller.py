@@ -297,11 +297,12 @@ class PrepareFeed(QObject):
         if kind not in self._fix_jobs.values():
             self.dialog.fix_ended(kind)
 
-    def fix_failed(self, job_id: int, label: str, reason: str) -> None:
+    def fix_failed(self, job_id: int, label: str, reason: object) -> None:
         """A background fix failed: say why in the dialog."""
         if job_id in self._fix_jobs and self.dialog is not None:
+            said = engine_text(reason)
             self.dialog.show_error(
-                self.tr("%1 was not generated: %2").replace("%1", label).replace("%2", reason)
+                self.tr("%1 was not generated: %2").replace("%1", label).replace("%2", said)
             )
         self.fix_ended(job_id)
 

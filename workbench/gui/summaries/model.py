@@ -90,8 +90,8 @@ class SummaryJobsModel(QAbstractTableModel):
     def _done(self, job_id: int, _label: str) -> None:
         self._set(job_id, "done", "")
 
-    def _failed(self, job_id: int, _label: str, reason: str) -> None:
-        self._set(job_id, "failed", reason)
+    def _failed(self, job_id: int, _label: str, reason: object) -> None:
+        self._set(job_id, "failed", engine_text(reason))
 
     def _blocked(self, job_id: int, _label: str, failed: str) -> None:
         self._set(

@@ -11,6 +11,7 @@ from PySide6.QtWidgets import QWidget
 from workbench.book.project import Project
 from workbench.errors import WorkbenchError
 from workbench.gui import prompts
+from workbench.gui.engine_words import engine_text
 from workbench.gui.summaries.dialog import SummaryJobsDialog
 from workbench.gui.summaries.model import SummaryJobsModel
 from workbench.gui.summary_worker import SummaryQueue
@@ -133,11 +134,11 @@ class SummaryPolicy(QObject):
     def _status(self) -> None:
         self.statusChanged.emit(self.queue.describe())
 
-    def _failed(self, _job_id: int, label: str, reason: str) -> None:
+    def _failed(self, _job_id: int, label: str, reason: object) -> None:
         if is_upkeep_label(label):
             return  # the upkeep trigger says it
         self.statusMessage.emit(
-            self.tr("Summary %1 failed: %2").replace("%1", label).replace("%2", reason)
+            self.tr("Summary %1 failed: %2").replace("%1", label).replace("%2", engine_text(reason))
         )
 
     def _done(self, _job_id: int, label: str) -> None:

@@ -12,6 +12,7 @@ from PySide6.QtWidgets import QMessageBox, QWidget
 
 from workbench.book.project import Project
 from workbench.errors import WorkbenchError
+from workbench.gui.engine_words import engine_text
 from workbench.gui.summary_worker import SummaryQueue
 from workbench.summaries.backend import backend_name
 from workbench.upkeep.jobs import (
@@ -111,11 +112,12 @@ class UpkeepTrigger(QObject):
                 self.tr("%1: its proposals wait under Trackers ▸ Review").replace("%1", label)
             )
 
-    def _failed(self, _job_id: int, label: str, reason: str) -> None:
+    def _failed(self, _job_id: int, label: str, reason: object) -> None:
         if is_upkeep_label(label):
-            self.failed.emit(label, reason)
+            said = engine_text(reason)
+            self.failed.emit(label, said)
             self.statusMessage.emit(
-                self.tr("%1 failed: %2").replace("%1", label).replace("%2", reason)
+                self.tr("%1 failed: %2").replace("%1", label).replace("%2", said)
             )
 
 

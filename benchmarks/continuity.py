@@ -17,15 +17,17 @@ It prints the median (and range) of:
 - book, CLI — `workbench continuity DIR --format json`, every chapter; 3 runs.
 - GUI-thread gap — the app (offscreen) with the project open and ch0200 in the editor; a
   5 ms timer on the GUI thread records the longest gap between its ticks while (a) the
-  continuity worker checks ch0200 after typed text, five times, and (b) the whole book is
-  checked as a job of the app's background helper (gui/background.py, which sets the
-  interpreter's switch interval to 1 ms: the GUI thread waits at most that for the GIL
-  each time it runs Python while a worker computes). Beside (a), the same five keystrokes
-  with the guard unplugged (the context panel alone), so a busy machine's own gaps can be
-  told apart.
+  guard's child process checks ch0200 after typed text, five times, and (b) the whole book
+  is checked, in a child process of its own (a ServingProcess serving `WholeBook` below).
+  Beside (a), the same five keystrokes with the guard unplugged (the context panel alone),
+  so a busy machine's own gaps can be told apart; and the child's resident memory.
+  `--guard-in-thread` measures the way before the child process: both checks on a thread of
+  the app (gui/background.py, switch interval 1 ms, the heap frozen). `--compare N` runs N
+  rounds of each, interleaved, with the load average beside each round.
   Target ≤ 50 ms.
 
-Run: `.venv/bin/python benchmarks/continuity.py [--keep DIR] [--app-only] [--switch-ms MS]`.
+Run: `.venv/bin/python benchmarks/continuity.py [--keep DIR] [--app-only] [--switch-ms MS]
+[--guard-in-thread | --compare N]`.
 """
 
 from __future__ import annotations
@@ -33,6 +35,7 @@ from __future__ import annotations
 import argparse
 import importlib.util
 import json
+import os
 import shutil
 import statistics
 import subprocess
@@ -118,8 +121,24 @@ def warm(root: Path) -> list[float]:
     return timings
 
 
+class WholeBook:
+    """Served in a child process by the GUI script: every chapter of the book checked."""
+
+    def answer(self, root: str) -> int:
+        from workbench.book.project import Project
+        from workbench.continuity.guard import BookGuard
+        from workbench.trackers.cache import keep_in_memory
+
+        project = Project.open(root)
+        keep_in_memory(project)
+        return len(BookGuard.of(project).check_all())
+
+    def hear(self, _message: object) -> None:
+        """Nothing to hear."""
+
+
 GUI_SCRIPT = """
-import faulthandler, json, sys, time
+import faulthandler, json, os, sys, time
 faulthandler.dump_traceback_later(240, exit=True)
 sys.path.insert(0, {here!r})
 from pathlib import Path
@@ -132,13 +151,42 @@ from workbench.gui.app import create_window
 from workbench.settings import Settings
 from workbench.continuity.guard import BookGuard
 from workbench.gui.background import Background
+from workbench.gui.child_process import ServingProcess
+from workbench.gui.continuity.messages import ContinuityResult
 root = Path({root!r})
+in_thread = {in_thread!r}
+load_before = os.getloadavg()[0]
 window = create_window(Settings()); window.show()
 window.open_project(root)
 editor = window.open_path(window.project.chapter({chapter}).path)
 bench.run_until_idle(0.5, 120)
 guard = window.continuity
 panel = window.context_panel
+
+def check_in_thread(job, project, request):  # the guard's check before the child process
+    view = project.with_buffers(request.buffers)
+    path = view.chapter(request.chapter).path
+    findings = BookGuard.of(view).check(request.chapter)
+    return ContinuityResult(job.id, request.chapter, path, view.read(path).text, findings)
+
+class ThreadChecker(Background):
+    def request(self, message):
+        return self.submit(check_in_thread, window.project, message)
+    def tell(self, message):
+        pass
+    def child_pid(self):
+        return None
+
+if in_thread:
+    guard.refresher.shut_down()
+    guard.refresher = ThreadChecker("continuity-worker", latest_only=True)
+    guard.refresher.delivered.connect(guard._answered)
+    guard.refresher.failed.connect(lambda _job, reason: guard._crashed(reason))
+
+def rss_mb(pid):
+    with open(f"/proc/{{pid}}/status") as status:
+        kb = next(int(line.split()[1]) for line in status if line.startswith("VmRSS"))
+    return kb / 1024
 if {switch_ms!r} is not None:  # to compare with another switch interval than the app's
     sys.setswitchinterval({switch_ms!r} / 1000)
 recorder = bench.GapRecorder(); recorder.start()
@@ -172,14 +220,26 @@ recorder.gaps.clear()
 panel.refresher.delivered.connect(guard.check)
 checks = keystroke_rounds(guard_settled)
 chapter_gap = max(g for g, _ in recorder.gaps)
+chapter_over = sorted((round(g), round(recorder.cpu[end])) for g, end in recorder.gaps if g > 50)
+child_pid = guard.refresher.child_pid()
+child_mb = rss_mb(child_pid) if child_pid else 0.0
+app_mb = rss_mb(os.getpid())
 recorder.gaps.clear()
-# The whole book as the app would run it: a job of a background helper (gui/background.py).
-whole = Background("whole-book")
+# The whole book: in a child process of its own, or (--guard-in-thread) a background job.
 outcome = []
-whole.delivered.connect(outcome.append)
-whole.failed.connect(lambda _job, reason: outcome.append(reason))
+if in_thread:
+    whole = Background("whole-book")
+    whole.delivered.connect(outcome.append)
+    whole.failed.connect(lambda _job, reason: outcome.append(reason))
+else:
+    whole = ServingProcess("whole-book", "continuity:WholeBook")
+    whole.answered.connect(outcome.append)
+    whole.failed.connect(outcome.append)
 started = time.perf_counter()
-whole.submit(lambda _job: len(BookGuard.of(window.project).check_all()))
+if in_thread:
+    whole.submit(lambda _job: len(BookGuard.of(window.project).check_all()))
+else:
+    whole.request(str(root))
 while not outcome:
     application.processEvents(); time.sleep(0.0005)
 book_ms = (time.perf_counter() - started) * 1000
@@ -189,12 +249,14 @@ over = sorted((round(g), round(recorder.cpu[end])) for g, end in recorder.gaps i
 window.shut_down(); window.close()
 print(json.dumps({{"checks": checks, "chapter_gap": chapter_gap, "book_gap": book_gap,
                   "panel_gap": panel_gap, "switch_ms": sys.getswitchinterval() * 1000,
-                  "book_findings": outcome[0],
+                  "book_findings": outcome[0], "chapter_over": chapter_over,
+                  "child_mb": child_mb, "app_mb": app_mb,
+                  "load": [load_before, os.getloadavg()[0]],
                   "book_ms": book_ms, "over": over, "ticks": len(recorder.gaps)}}))
 """
 
 
-def gui(root: Path, switch_ms: float | None = None) -> dict:
+def gui(root: Path, switch_ms: float | None = None, in_thread: bool = False) -> dict:
     # An earlier run stopped midway leaves its autosave, and the app would ask about it.
     shutil.rmtree(root / ".workbench" / "autosave", ignore_errors=True)
     script = GUI_SCRIPT.format(
@@ -203,9 +265,10 @@ def gui(root: Path, switch_ms: float | None = None) -> dict:
         root=str(root),
         chapter=LONG_CHAPTER,
         switch_ms=switch_ms,
+        in_thread=in_thread,
     )
     with tempfile.TemporaryDirectory() as config:
-        env = {**__import__("os").environ, "QT_QPA_PLATFORM": "offscreen",
+        env = {**os.environ, "QT_QPA_PLATFORM": "offscreen",
                "WORKBENCH_CONFIG_DIR": config}  # fmt: skip
         done = subprocess.run(
             [sys.executable, "-c", script], capture_output=True, text=True, env=env
@@ -222,6 +285,11 @@ def main() -> None:
     parser.add_argument(
         "--switch-ms", type=float, help="the app run's GIL switch interval (default: the app's)"
     )
+    how = parser.add_mutually_exclusive_group()
+    how.add_argument(
+        "--guard-in-thread", action="store_true", help="check on a thread, as before the child"
+    )
+    how.add_argument("--compare", type=int, metavar="N", help="N rounds of each, interleaved")
     args = parser.parse_args()
     root = args.keep or Path(tempfile.mkdtemp(prefix="continuity-bench-")) / "book"
     if not (root / "chapters").is_dir():
@@ -237,9 +305,22 @@ def main() -> None:
     print(f"book: {facts['chapters']} chapters, ch{LONG_CHAPTER:04d} {facts['long_zi']:,} 字")
     if not args.app_only:
         command_line(root)
-    measured = gui(root, args.switch_ms)
+    if args.compare:
+        for _round in range(args.compare):
+            for in_thread in (False, True):
+                report(gui(root, args.switch_ms, in_thread), in_thread)
+    else:
+        report(gui(root, args.switch_ms, args.guard_in_thread), args.guard_in_thread)
+    if args.keep is None:
+        shutil.rmtree(root.parent, ignore_errors=True)
+
+
+def report(measured: dict, in_thread: bool) -> None:
+    """One app run's figures, with the load average before and after it."""
+    where = "a thread of the app" if in_thread else "the guard's child process"
     print(
-        f"app (GIL switch interval {measured['switch_ms']:g} ms): check after a keystroke "
+        f"app, checks on {where} (load {measured['load'][0]:.1f}-{measured['load'][1]:.1f}, "
+        f"GIL switch interval {measured['switch_ms']:g} ms): check after a keystroke "
         f"{spread(measured['checks'])} (debounce and feed included); longest GUI-thread gap "
         f"{measured['chapter_gap']:.0f} ms while ch{LONG_CHAPTER:04d} is checked (the panel "
         f"alone, same typing: {measured['panel_gap']:.0f} ms), {measured['book_gap']:.0f} ms "
@@ -247,11 +328,11 @@ def main() -> None:
         f"{measured['book_findings']} findings); target ≤ 50 ms"
     )
     print(
-        f"  gaps over 50 ms during the whole book (gap, GUI-thread CPU in it): "
+        f"  resident memory: app {measured['app_mb']:.0f} MB, checking child "
+        f"{measured['child_mb']:.0f} MB; gaps over 50 ms (gap, GUI-thread CPU in it) while "
+        f"ch{LONG_CHAPTER:04d} is checked {measured['chapter_over']}, during the whole book "
         f"{measured['over']} of {measured['ticks']}"
     )
-    if args.keep is None:
-        shutil.rmtree(root.parent, ignore_errors=True)
 
 
 def command_line(root: Path) -> None:

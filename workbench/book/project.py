@@ -149,6 +149,15 @@ class Project:
             self._files[path] = (key, loaded)
         return loaded
 
+    def forget_reads(self, paths: Iterable[Path]) -> None:
+        """Read these files afresh next time, even if their stat looks unchanged (a save
+        within the same mtime tick and of the same size, told by whoever wrote it)."""
+        paths = [Path(path) for path in paths]
+        with self._files_lock:
+            for path in paths:
+                self._files.pop(path, None)
+        self.stat_keeper.note(paths)
+
     def read_role(self, role: Role) -> TextFile | None:
         """A role's file, or None when nothing is there; a folder or a broken symlink in its
         place is a FileProblem naming it, not a missing file."""

@@ -9,7 +9,8 @@ delivered. While a job runs, newer ones wait on the GUI side; a latest-only help
 only the newest waiting one, so typing never queues a backlog. `shut_down()` drops what
 waits, sets the running job's cancel flag and joins the thread.
 
-Every helper is listed (weakly) so a test teardown can check that none is left running.
+Every helper is listed (weakly) so a test teardown can check that none is left running;
+other owners of threads or processes (gui/child_process.py) list themselves with `watch`.
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import partial
-from typing import Any
+from typing import Any, Protocol
 
 from PySide6.QtCore import QObject, Signal
 
@@ -40,7 +41,17 @@ log = logging.getLogger(__name__)
 # the first worker freezes them out of the collector's walks (gc.freeze): 14-20 ms.
 SWITCH_INTERVAL_S = 0.001
 
-_helpers: weakref.WeakSet[Background] = weakref.WeakSet()
+
+class Helper(Protocol):
+    """What `running_helpers` asks of whatever it lists."""
+
+    name: str
+
+    def is_alive(self) -> bool:
+        """Whether its thread (or process) still runs."""
+
+
+_helpers: weakref.WeakSet[Helper] = weakref.WeakSet()
 
 
 @dataclass
@@ -248,6 +259,12 @@ def _stop_serving(wake: threading.Condition, inbox: deque, *_destroyed: object) 
         wake.notify()
 
 
+def watch(helper: Helper) -> None:
+    """List a helper that is not a `Background` (weakly), so `running_helpers` names it."""
+    _helpers.add(helper)
+
+
 def running_helpers() -> list[str]:
-    """The names of helpers whose worker thread is still running (tests check for none)."""
+    """The names of helpers whose worker thread (or process) is still running (tests check
+    for none)."""
     return [helper.name for helper in list(_helpers) if helper.is_alive()]

@@ -129,6 +129,7 @@ class MainWindow(QMainWindow):
         self.session.projectOpened.connect(self._project_opened)
         self.opening.opened.connect(self._remember_project)
         self.session.filesChanged.connect(self._files_changed)
+        self.session.filesChanged.connect(self.continuity.files_changed)
         self.session.subscribe(self.status)  # first: nothing about the last book stays
         for panel in (self.tree, self.summary_policy, self.summaries, self.context_panel):
             self.session.subscribe(panel)  # the docks built later join when they are

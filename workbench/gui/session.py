@@ -117,6 +117,7 @@ class ProjectSession(QObject):
     def _changed_on_disk(self, paths: set[Path]) -> None:
         if self.project is None:
             return
+        self.project.forget_reads(paths)  # rewritten within one mtime tick, at one size
         self.project.relist(paths)
         self.filesChanged.emit(paths, True)
 

@@ -66,6 +66,12 @@ def project_cache(project: Project) -> ProjectCache:
     return cache
 
 
+def keep_in_memory(project: Project) -> None:
+    """Remember this project's parses and scans in this process only, never in `.workbench/`
+    (a process that must write nothing into the project: the app's continuity checker)."""
+    _CACHES[project.base] = ProjectCache()
+
+
 def release_project_cache(project: Project) -> None:
     """Save the chapter scans of a project being closed and forget its cache (the app calls
     this when it opens another project or quits; a one-shot command saves at exit)."""

@@ -1,7 +1,9 @@
 """The 连续性 list of the context panel (`continuityList`) and what ties it to the editors.
 
-After each feed the panel shows, the chapter it shows is checked on the continuity worker
-over the same unsaved text; the findings fill the list below the checklist and underline
+After each feed the panel shows, the chapter it shows is checked over the same unsaved text
+in the guard's child process (worker.py's ChapterChecker, served by gui/child_process.py:
+a check holds the GIL for up to a second at 5M 字, which on a thread stalled typing whenever
+the machine was busy); the findings fill the list below the checklist and underline
 their text in that chapter's editor. Double-click an entry to go to it; 右键 ▸ 忽略 (in the
 list or on the underline) remembers it in `.workbench/continuity.json` and removes both.
 """
@@ -17,17 +19,19 @@ from PySide6.QtCore import QEvent, QObject, QPoint, Qt, Signal
 from PySide6.QtGui import QTextCursor
 from PySide6.QtWidgets import QLabel, QListWidget, QListWidgetItem, QMenu, QVBoxLayout, QWidget
 
+from workbench.book.layout import Role
 from workbench.continuity.config import add_intended_name
-from workbench.continuity.findings import NAME_DRIFT, Finding, dismiss
+from workbench.continuity.findings import NAME_DRIFT, Finding, dismiss, dismissals_path
 from workbench.errors import WorkbenchError
-from workbench.gui.background import Background
+from workbench.gui.child_process import ServingProcess
+from workbench.gui.continuity.messages import CheckRequest, ContinuityResult, FilesChanged
 from workbench.gui.continuity.underlines import Underlines, document_position
-from workbench.gui.continuity.worker import ContinuityResult, check_chapter
 
 log = logging.getLogger(__name__)
 
 FINDING_ROLE = Qt.ItemDataRole.UserRole
 MAX_ROWS = 6  # the list grows to this many rows, then scrolls
+CHECKER = "workbench.gui.continuity.worker:ChapterChecker"  # served in the child process
 
 
 class ContinuityList(QWidget):
@@ -153,13 +157,15 @@ class ContinuityGuard(QObject):
         self.view.setObjectName("continuity")
         layout = panel.layout()
         layout.insertWidget(layout.indexOf(panel.summary) + 1, self.view)
-        self.refresher = Background("continuity-worker", latest_only=True, parent=self)
+        self.refresher = ServingProcess("continuity-checker", CHECKER, self)
         self.result: ContinuityResult | None = None
         self._chapter = 0  # the chapter of the newest check asked for
         self._underlines: dict[int, Underlines] = {}  # id(editor) -> its underlines
+        self._deaths = 0  # the child's deaths since its last answer
         panel.refresher.delivered.connect(self.check)
-        self.refresher.delivered.connect(self._show)
+        self.refresher.answered.connect(self._answered)
         self.refresher.failed.connect(self._crashed)
+        self.refresher.died.connect(self._died)
         tabs.currentEditorChanged.connect(self._underline_open_editors)
         self.view.jumpRequested.connect(self.jump)
         self.view.ignoreRequested.connect(self.ignore)
@@ -176,11 +182,33 @@ class ContinuityGuard(QObject):
             return None
         self._chapter = self.panel.request().chapter
         buffers = dict(self.tabs.unsaved_buffers())
-        return self.refresher.submit(check_chapter, project, self._chapter, buffers)
+        return self.refresher.request(CheckRequest(project.root, self._chapter, buffers))
 
-    def _crashed(self, job_id: int, reason: str) -> None:
-        """A bug in the check: said under the list (the trace is logged)."""
-        self._show(ContinuityResult(job_id, self._chapter, error=reason))
+    def files_changed(self, paths: set[Path], _on_disk: bool = False) -> None:
+        """Saved here or changed on disk: the checking process reads them afresh."""
+        self.refresher.tell(FilesChanged(frozenset(paths)))
+
+    def _answered(self, result: ContinuityResult) -> None:
+        self._deaths = 0
+        result.job_id = self.refresher.latest_id  # only the newest request is answered
+        self._show(result)
+
+    def _crashed(self, reason: str) -> None:
+        """A bug in the check: said under the list (the trace is logged by the child)."""
+        self._show(ContinuityResult(self.refresher.latest_id, self._chapter, error=reason))
+
+    def _died(self, exit_code: int) -> None:
+        """The checking process was killed (or crashed): said, and started again with a
+        check of the chapter now; twice in a row, it waits for the next edit."""
+        self._deaths += 1
+        self.statusMessage.emit(
+            self.tr(
+                "The continuity check process stopped unexpectedly (exit code %1); "
+                "it has been restarted."
+            ).replace("%1", str(exit_code))
+        )
+        if self._deaths == 1:
+            self.check()
 
     def _show(self, result: ContinuityResult) -> None:
         self.result = result
@@ -245,6 +273,7 @@ class ContinuityGuard(QObject):
         except (OSError, WorkbenchError) as error:
             self.statusMessage.emit(self.tr("Cannot ignore it: %1").replace("%1", str(error)))
             return
+        self.files_changed({dismissals_path(project)})
         self._without(finding)
 
     def mark_intended(self, finding: Finding) -> None:
@@ -257,6 +286,7 @@ class ContinuityGuard(QObject):
         except (OSError, WorkbenchError) as error:
             self.statusMessage.emit(self.tr("Cannot remember it: %1").replace("%1", str(error)))
             return
+        self.files_changed({project.role_path(Role.CONFIG)})
         self._without(finding)
 
     def _without(self, finding: Finding) -> None:
@@ -266,5 +296,5 @@ class ContinuityGuard(QObject):
         self.check()
 
     def shut_down(self) -> None:
-        """Stop the worker thread and wait for it."""
+        """Stop the checking process and wait for it."""
         self.refresher.shut_down()

@@ -628,6 +628,10 @@
       <translation>未检查：%1</translation>
     </message>
     <message>
+      <source>The continuity check process stopped unexpectedly (exit code %1); it has been restarted.</source>
+      <translation>连续性检查进程意外停止（exit code %1），已重新启动。</translation>
+    </message>
+    <message>
       <source>Cannot ignore it: %1</source>
       <translation>无法忽略：%1</translation>
     </message>

@@ -13,6 +13,7 @@ from pathlib import Path
 import real_input
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtWidgets import QApplication, QTabBar, QToolTip
+from tracker_input import at_chapter, raised
 
 from workbench.book.project import Project
 from workbench.stats import read_history
@@ -252,3 +253,23 @@ def test_in_the_english_ui_the_views_say_chapter_and_zi_not_the_chinese_units(qt
     assert panel.today_label.text() == "Today: 0 zi"
     assert panel.chapter_label.text().endswith(" zi")
     assert panel.chart.tr("zi") == "zi"  # the chart's own axis unit, painted
+
+
+def test_the_timeline_says_an_entrys_state_in_the_ledgers_words(qtbot, window):
+    """Both name an entry planted after the chapter 尚未埋设 (the timeline said 未埋设)."""
+    real_input.open_from_tree(window, window.project.chapter(7).path)
+    panel = shown(qtbot, window)
+    tab(panel, 1)
+    timeline = panel.timeline
+    qtbot.waitUntil(lambda: timeline.chapter == 7)
+    row = next(r for r, life in enumerate(timeline.lives) if life.entry.id == "F011")
+    assert str(timeline.lives[row].state) == "not_planted"  # planted later
+    real_input.move(timeline, QPoint(timeline.width() // 2, 24 + row * 24 + 12))
+    qtbot.waitUntil(lambda: QToolTip.isVisible() and "F011" in QToolTip.text(), timeout=10_000)
+    assert "第7章时：尚未埋设" in QToolTip.text().split("\n"), QToolTip.text()
+    QToolTip.hideText()
+    browser = raised(window)
+    at_chapter(browser, 7)
+    model = browser.ledger.model
+    notes = model.index(model.row_of("F011"), model.notes_column).data()
+    assert notes.startswith("尚未埋设"), notes

@@ -22,7 +22,8 @@ from workbench.gui.book.painting import (
     paint_note,
     shade,
 )
-from workbench.trackers.ledger import EntryState, LedgerFilter, state_at
+from workbench.gui.entry_states import entry_state_label
+from workbench.trackers.ledger import LedgerFilter, state_at
 from workbench.trackers.timeline import DORMANT, OPEN, OVERDUE, ThreadLife
 
 ROW_HEIGHT = 24
@@ -122,17 +123,6 @@ class ForeshadowingTimeline(QWidget):
             return True
         return super().event(event)
 
-    def state_text(self, state: EntryState) -> str:
-        """An entry's state at the chapter, in the UI language."""
-        return {
-            EntryState.OVERDUE: self.tr("overdue"),
-            EntryState.DUE: self.tr("due soon"),
-            EntryState.OPEN: self.tr("open"),
-            EntryState.RESOLVED: self.tr("resolved"),
-            EntryState.ABANDONED: self.tr("abandoned"),
-            EntryState.NOT_PLANTED: self.tr("not planted yet"),
-        }[state]
-
     def describe(self, life: ThreadLife) -> str:
         """What hovering over an entry says."""
         entry = life.entry
@@ -147,7 +137,7 @@ class ForeshadowingTimeline(QWidget):
         parts.append(
             self.tr("at chapter %1: %2")
             .replace("%1", str(self.chapter))
-            .replace("%2", self.state_text(life.state))
+            .replace("%2", entry_state_label(life.state))
         )
         if life.sightings:
             seen = self.tr(", ", "between chapter numbers").join(

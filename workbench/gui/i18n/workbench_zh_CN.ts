@@ -1509,30 +1509,6 @@
       <translation>关键词</translation>
     </message>
     <message>
-      <source>overdue</source>
-      <translation>逾期</translation>
-    </message>
-    <message>
-      <source>due soon</source>
-      <translation>临近回收</translation>
-    </message>
-    <message>
-      <source>open</source>
-      <translation>未回收</translation>
-    </message>
-    <message>
-      <source>resolved</source>
-      <translation>已回收</translation>
-    </message>
-    <message>
-      <source>abandoned</source>
-      <translation>废弃</translation>
-    </message>
-    <message>
-      <source>not planted yet</source>
-      <translation>尚未埋设</translation>
-    </message>
-    <message>
       <source>dormant since chapter %1</source>
       <translation>沉寂：最后见于第%1章</translation>
     </message>
@@ -1554,30 +1530,6 @@
     <message>
       <source>No foreshadowing yet: add entries in the tracker browser (Trackers ▸ Foreshadowing) or in references/plot-tracker.md.</source>
       <translation>还没有伏笔：在追踪表 ▸ 伏笔中新增，或写进 references/plot-tracker.md。</translation>
-    </message>
-    <message>
-      <source>overdue</source>
-      <translation>逾期</translation>
-    </message>
-    <message>
-      <source>due soon</source>
-      <translation>临近回收</translation>
-    </message>
-    <message>
-      <source>open</source>
-      <translation>未回收</translation>
-    </message>
-    <message>
-      <source>resolved</source>
-      <translation>已回收</translation>
-    </message>
-    <message>
-      <source>abandoned</source>
-      <translation>废弃</translation>
-    </message>
-    <message>
-      <source>not planted yet</source>
-      <translation>未埋设</translation>
     </message>
     <message>
       <source>planted in chapter %1</source>
@@ -3418,6 +3370,33 @@ Restore it into the editor? Nothing is written to the file until you save.</sour
     <message>
       <source>%1 is %2 zi, over its %3 zi cap</source>
       <translation>%1 is %2 字, over its %3 字 cap</translation>
+    </message>
+  </context>
+  <context>
+    <name>EntryStates</name>
+    <message>
+      <source>overdue</source>
+      <translation>逾期</translation>
+    </message>
+    <message>
+      <source>due soon</source>
+      <translation>临近回收</translation>
+    </message>
+    <message>
+      <source>open</source>
+      <translation>未回收</translation>
+    </message>
+    <message>
+      <source>resolved</source>
+      <translation>已回收</translation>
+    </message>
+    <message>
+      <source>abandoned</source>
+      <translation>废弃</translation>
+    </message>
+    <message>
+      <source>not planted yet</source>
+      <translation>尚未埋设</translation>
     </message>
   </context>
 </TS>

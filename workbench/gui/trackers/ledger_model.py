@@ -11,6 +11,7 @@ from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, QSortFilte
 from PySide6.QtGui import QBrush, QColor, QFont
 
 from workbench.gui.engine_words import engine_texts
+from workbench.gui.entry_states import entry_state_label
 from workbench.reasons import Reason
 from workbench.trackers.browse import Ledger, LedgerRow
 from workbench.trackers.columns import parse_chapter
@@ -110,21 +111,10 @@ class ForeshadowingModel(QAbstractTableModel):
             "keywords": self.tr("Keywords"),
         }
 
-    def state_label(self, state: EntryState) -> str:
-        """A state as the author reads it."""
-        return {
-            EntryState.OVERDUE: self.tr("overdue"),
-            EntryState.DUE: self.tr("due soon"),
-            EntryState.OPEN: self.tr("open"),
-            EntryState.RESOLVED: self.tr("resolved"),
-            EntryState.ABANDONED: self.tr("abandoned"),
-            EntryState.NOT_PLANTED: self.tr("not planted yet"),
-        }[state]
-
     def notes(self, row: LedgerRow) -> str:
         """The notes cell: state, 沉寂 with the last sighting, and the reasons the entry is
         relevant to the chapter in the editor (the feed's reasons)."""
-        parts = [self.state_label(row.state)]
+        parts = [entry_state_label(row.state)]
         if row.dormant and row.sighting:
             parts.append(
                 self.tr("dormant since chapter %1").replace("%1", str(row.sighting.last_seen))

@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from workbench.gui.entry_states import entry_state_label
 from workbench.gui.trackers.empty_hint import EmptyHint
 from workbench.gui.trackers.filters import ChapterRange, CharacterBox, control_bar
 from workbench.gui.trackers.ledger_model import (
@@ -222,7 +223,7 @@ class LedgerPanel(QWidget):
         options = [
             (self.tr("All states"), ""),
             (self.tr("Active (open, due, overdue)"), "active"),
-            *((self.model.state_label(state), str(state)) for state in EntryState),
+            *((entry_state_label(state), str(state)) for state in EntryState),
             (self.tr("dormant"), DORMANT),
         ]
         self._refill(self.state_filter, options)
@@ -294,7 +295,7 @@ class LedgerPanel(QWidget):
         ids, states = [], []
         for row in self.model.ledger.rows:
             ids.append((row.entry.id, bool(row.reasons)))
-            states.append((self.model.state_label(row.state), bool(row.reasons)))
+            states.append((entry_state_label(row.state), bool(row.reasons)))
         regular = self.table.fontMetrics()
         bold_font = self.table.font()
         bold_font.setBold(True)

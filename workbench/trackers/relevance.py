@@ -35,8 +35,6 @@ from workbench.trackers.parsed import ParsedTracker
 from workbench.trackers.presence import Presence, chapter_presence
 from workbench.trackers.webnovel import memory_foreshadowing, memory_relationships
 
-# How the reasons an entry is overdue or due begin (a reader of reasons can tell them apart).
-
 
 @dataclass(frozen=True)
 class RelevantItem:
@@ -205,6 +203,8 @@ def _foreshadowing_item(
     cast = presence.cast
     protagonist, frequent = carriers
     reasons: list[Reason] = []
+    # A reader tells overdue and due from the other reasons by the code, never the words (the
+    # ledger's notes leave them out at the chapter whose state already says them).
     if entry.overdue_at(chapter):
         reasons.append(Reason("relevance.overdue", entry.payoff, chapter))
     elif entry.due_at(chapter):

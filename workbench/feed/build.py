@@ -94,7 +94,7 @@ def build_feed(
     # 1. Select the blocks the recipe names (pins join them).
     selection = Selector(project, config, recipe, chapter, window, passage).select()
     blocks = selection.blocks
-    notes = list(selection.notes)
+    notes: list[Reason] = []  # the feed's notes: pins it could not place or read
     pins = load_pins(project)
     pinned_ids = {pin.block_id for pin in pins if pin.kind == "block"}
     for block in blocks:

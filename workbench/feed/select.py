@@ -66,7 +66,6 @@ class Selection:
 
     blocks: list[Block]
     stale: list[str]
-    notes: list[Reason]
 
 
 class Selector:
@@ -88,7 +87,6 @@ class Selector:
         self.window = window
         self.passage = passage
         self.stale: list[str] = []
-        self.notes: list[Reason] = []
         self.root = str(project.root)
 
     def select(self) -> Selection:
@@ -116,7 +114,7 @@ class Selector:
             blocks += power_blocks(self.project, self.config, self.chapter, self.selected_passage())
         if recipe.style_anchor:
             blocks.append(self.style_anchor_block())
-        return Selection(blocks, self.stale, self.notes)
+        return Selection(blocks, self.stale)
 
     # --- fixed layer -------------------------------------------------------------------
 

@@ -2,6 +2,7 @@ from __future__ import annotations
 
 import errno
 import os
+import stat
 import subprocess
 import sys
 
@@ -97,6 +98,26 @@ def test_create_makes_a_file_once_and_never_replaces_it(tmp_path, monkeypatch, l
     assert path.read_bytes() == b"first\n"
     assert [p.name for p in path.parent.iterdir()] == ["stats.jsonl"]  # no temp file left
     assert path.stat().st_mode & 0o777 == 0o666 & ~_umask()
+
+
+@pytest.mark.parametrize("links", [True, False])
+def test_a_create_syncs_its_folder_after_the_file(tmp_path, monkeypatch, links):
+    # A file synced under a name its folder has not synced can vanish with a power cut.
+    if not links:
+        _no_hard_links(monkeypatch)
+    path = tmp_path / "stats.jsonl"
+    real_fsync = os.fsync
+    synced: list[str] = []
+
+    def recording(fd):
+        info = os.fstat(fd)
+        folder = stat.S_ISDIR(info.st_mode) and info.st_ino == tmp_path.stat().st_ino
+        synced.append("folder" if folder else "file")
+        real_fsync(fd)
+
+    monkeypatch.setattr(os, "fsync", recording)
+    assert create_bytes_atomic(path, b"first\n") is True
+    assert synced[-1] == "folder" and "file" in synced, synced
 
 
 def test_a_create_that_fails_to_write_leaves_no_file(tmp_path, monkeypatch):

@@ -95,10 +95,11 @@ def create_bytes_atomic(path: Path | str, data: bytes) -> bool:
         except FileExistsError:
             return False
         except OSError:  # no hard links here (FAT, some network shares)
-            return _create_exclusive(path, data)
+            if not _create_exclusive(path, data):
+                return False
     finally:
         _remove(tmp_name)
-    _fsync_directory(path.parent)
+    _fsync_directory(path.parent)  # the new name is durable only once its folder is synced
     return True
 
 

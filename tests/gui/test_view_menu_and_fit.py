@@ -91,8 +91,10 @@ def test_a_long_chapter_title_shows_in_full_on_hover(window, novel: Path, qtbot)
     long_title = "药庐里那一瓶不收钱的药和她没有说出口的那半句话"
     text = chapter.read_text("utf-8").split("\n", 1)[1]
     chapter.write_text(f"# 第3章 {long_title}\n{text}", "utf-8")
-    with qtbot.waitSignal(window.tree.chaptersCounted):  # titles are read off the GUI thread
-        window.tree.refresh()
+    window.tree.refresh()
+    chapters = window.tree.topLevelItem(0)
+    # Titles are read off the GUI thread: the row shows the new one when it has arrived.
+    qtbot.waitUntil(lambda: long_title in chapters.child(2).text(0))
     row = window.tree._rows[str(chapter)]
     assert long_title in row.toolTip(0) and "chapters/ch003.md" in row.toolTip(0)
 

@@ -35,7 +35,6 @@ class ProjectTree(QTreeWidget):
     openRequested = Signal(object)  # Path
     pinRequested = Signal(object)  # Path
     totalChanged = Signal(object)  # int | None: the book's 字 (None: not counted, or no book)
-    chaptersCounted = Signal()  # every chapter row shows its title and 字 count
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -133,7 +132,6 @@ class ProjectTree(QTreeWidget):
                 self._label_row(row, ref, fact)
         self.resizeColumnToContents(1)
         self._emit_total()
-        self.chaptersCounted.emit()
 
     def counts_pending(self) -> bool:
         """Whether the chapters' titles and counts are still being read."""

@@ -67,7 +67,6 @@ class TrackerBrowser(QWidget):
     """Both trackers at the browser's chapter. Emits requests; writes only through its store."""
 
     chapterRequested = Signal(int)
-    ledgerShown = Signal()  # the ledger shows the trackers at the browser's chapter
     fileRequested = Signal(object, int)  # Path, the line to put the caret on (0: none)
     pinRequested = Signal(str)  # a pin reference: F001 or 林风—苏瑶
     statusMessage = Signal(str)
@@ -345,7 +344,6 @@ class TrackerBrowser(QWidget):
             self.ledger_job.forget()
             empty = Ledger(chapter=self.chapter, editor_chapter=None)
             self.ledger.show_ledger(empty, foreshadowing_columns(None), False, [], str)
-            self.ledgerShown.emit()
             return
         if not self.store.loaded:
             return  # built when the open's read of the files arrives, at the chapter then
@@ -375,7 +373,6 @@ class TrackerBrowser(QWidget):
         columns = foreshadowing_columns(plot)
         self.ledger.show_ledger(ledger, columns, editable, self._names(), self.cast.canonical)
         self._show_kind_rows(kind_rows)
-        self.ledgerShown.emit()
 
     def _sync_kind_tabs(self) -> None:
         """One tab per kind the project declares, in workbench.toml's order."""

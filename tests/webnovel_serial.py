@@ -562,3 +562,10 @@ def make_serial(
     sqlite3.connect(root / ".webnovel/vectors.db").close()
     _index(root / ".webnovel/index.db", through, events)
     return root
+
+
+def memory_bytes(root: Path) -> dict[str, bytes]:
+    """Every file of the serial's `.webnovel/` memory, byte for byte (what opening it in the
+    app must leave as it was)."""
+    folder = root / ".webnovel"
+    return {p.name: p.read_bytes() for p in sorted(folder.iterdir()) if p.is_file()}

@@ -95,6 +95,14 @@ def novel(sample_copy) -> Path:
 
 
 @pytest.fixture
+def serial(tmp_path) -> Path:
+    """A fresh webnovel-writer serial (tests/webnovel_serial.py), to open in place."""
+    from webnovel_serial import make_serial
+
+    return make_serial(tmp_path / "星图劫")
+
+
+@pytest.fixture
 def make_window(qapp, dialogs, built_translations):
     """Build main windows (Chinese UI by default); each is shut down and checked at teardown."""
     from workbench.gui.app import create_window

@@ -8,16 +8,11 @@ import pytest
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QComboBox, QLabel, QPlainTextEdit, QPushButton
-from webnovel_serial import CHAPTERS, NEXT_CHAPTER, make_serial
+from webnovel_serial import CHAPTERS, NEXT_CHAPTER
 
 from workbench.gui.prepare.anchor_dialog import StyleAnchorDialog
 
 LEFT = Qt.MouseButton.LeftButton
-
-
-@pytest.fixture
-def serial(tmp_path):
-    return make_serial(tmp_path / "星图劫")
 
 
 @pytest.fixture

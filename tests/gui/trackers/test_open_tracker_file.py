@@ -6,21 +6,10 @@ not text) it says where the relationships live. In the sample it opens the Markd
 
 from __future__ import annotations
 
-import pytest
 import real_input
 from conftest import settle
 from tracker_input import at_chapter, click_row, raised
-from webnovel_serial import NEXT_CHAPTER, make_serial
-
-
-@pytest.fixture
-def serial(tmp_path):
-    return make_serial(tmp_path / "星图劫")
-
-
-def _memory_bytes(root) -> dict[str, bytes]:
-    folder = root / ".webnovel"
-    return {p.name: p.read_bytes() for p in sorted(folder.iterdir()) if p.is_file()}
+from webnovel_serial import NEXT_CHAPTER, memory_bytes
 
 
 def _tab(browser, widget) -> None:
@@ -35,7 +24,7 @@ def _open_tabs(window) -> list[str]:
 
 
 def test_in_a_serial_it_opens_the_row_s_memory_file_at_its_line(make_window, serial, qtbot):
-    before = _memory_bytes(serial)
+    before = memory_bytes(serial)
     window = make_window()
     assert window.open_project(serial)
     settle(window, qtbot)
@@ -79,7 +68,7 @@ def test_in_a_serial_it_opens_the_row_s_memory_file_at_its_line(make_window, ser
     said = browser.message.text()
     assert ".webnovel/index.db" in said and "SQLite" in said and "只读" in said
     assert "workbench migrate" in said
-    assert _memory_bytes(serial) == before, "opening is not writing"
+    assert memory_bytes(serial) == before, "opening is not writing"
 
 
 def test_with_no_row_selected_it_opens_where_the_ledger_s_rows_begin(make_window, serial, qtbot):

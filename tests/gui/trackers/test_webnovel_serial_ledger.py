@@ -7,27 +7,16 @@ from __future__ import annotations
 
 import json
 
-import pytest
 from conftest import settle
 from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QAbstractItemView
-from webnovel_serial import NEXT_CHAPTER, make_serial
+from webnovel_serial import NEXT_CHAPTER, make_serial, memory_bytes
 
 from workbench.cli.main import main
 from workbench.gui.trackers.ledger_model import ID_ROLE, STATE_ROLE
 
 LEFT = Qt.MouseButton.LeftButton
-
-
-@pytest.fixture
-def serial(tmp_path):
-    return make_serial(tmp_path / "星图劫")
-
-
-def _memory_bytes(root) -> dict[str, bytes]:
-    folder = root / ".webnovel"
-    return {p.name: p.read_bytes() for p in sorted(folder.iterdir()) if p.is_file()}
 
 
 def _cli(serial, capsys, *args: str) -> dict:
@@ -39,7 +28,7 @@ def _cli(serial, capsys, *args: str) -> dict:
 def test_the_ledger_shows_the_memory_as_the_command_line_does(make_window, serial, capsys, qtbot):
     expected = _cli(serial, capsys, "--chapter", str(NEXT_CHAPTER))
     every = _cli(serial, capsys)
-    before = _memory_bytes(serial)
+    before = memory_bytes(serial)
     window = make_window()
     assert window.open_project(serial)
     settle(window, qtbot)  # the trackers and the memory are read off the GUI thread
@@ -79,7 +68,7 @@ def test_the_ledger_shows_the_memory_as_the_command_line_does(make_window, seria
     shown = [(row.chapter, row.a, row.b, row.relation) for row in browser.relations.rows]
     listed = [(r["chapter"], r["a"], r["b"], r["relation"]) for r in every["relationships"]]
     assert shown == listed and len(shown) == 6
-    assert _memory_bytes(serial) == before, "nothing under .webnovel/ is written"
+    assert memory_bytes(serial) == before, "nothing under .webnovel/ is written"
 
 
 def _states(model) -> dict[str, str]:

@@ -29,9 +29,13 @@ class SaveStats:
         self._thread: threading.Thread | None = None
 
     def record(self, project: Project, chapter: int, before: int, after: int) -> None:
-        """Chapter N was saved with `before` and `after` 字 (counted by the caller)."""
+        """Chapter N was saved with `before` and `after` 字 (counted by the caller). The thread
+        reads the book as it is now: a view with the chapter list copied (the GUI thread
+        re-lists the live one as files come and go), sharing the file and 字 caches, which
+        are safe from any thread."""
+        book = project.with_buffers({})
         with self._lock:
-            self._queue.append((project, chapter, before, after, datetime.now()))
+            self._queue.append((book, chapter, before, after, datetime.now()))
             if self._thread is None:
                 self._thread = threading.Thread(target=self._drain, name="save-stats", daemon=True)
                 self._thread.start()

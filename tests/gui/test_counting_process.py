@@ -9,6 +9,7 @@ import signal
 
 import pytest
 
+from workbench.gui import counting_process
 from workbench.gui.counting_process import CountingProcess
 from workbench.models.tokenizers import load_here
 
@@ -40,6 +41,22 @@ def test_a_killed_child_is_replaced_at_the_next_count(corpus_texts):
         os.kill(killed, signal.SIGKILL)
         assert process.count(corpus_texts[0]) == first
         assert process.pid not in (None, killed)
+    finally:
+        process.stop()
+
+
+def test_a_hung_child_is_killed_and_replaced(corpus_texts, monkeypatch):
+    process = CountingProcess("cl100k_base")
+    try:
+        first = process.count(corpus_texts[1])
+        hung = process.pid
+        assert hung is not None
+        os.kill(hung, signal.SIGSTOP)
+        monkeypatch.setattr(counting_process, "COUNT_WAIT_S", 0.5)
+        assert process.count(corpus_texts[1]) == first
+        assert process.pid not in (None, hung)
+        with pytest.raises(ProcessLookupError):
+            os.kill(hung, 0)  # killed and reaped, not left stopped
     finally:
         process.stop()
 

@@ -31,6 +31,10 @@ if TYPE_CHECKING:  # multiprocessing is imported when a child is first started, 
 log = logging.getLogger(__name__)
 
 STOP_WAIT_S = 2.0
+# A child that does not answer within these is taken for hung: it is killed and replaced. A
+# first load parses its vocabulary (≈ 0.6 s quiet); a count of a whole feed takes ≈ 0.1 s.
+LOAD_WAIT_S = 60.0
+COUNT_WAIT_S = 30.0
 
 
 class CountingProcess:
@@ -66,7 +70,7 @@ class CountingProcess:
                             self._spawn()
                         assert self._pipe is not None
                         self._pipe.send(text)
-                        return self._pipe.recv()
+                        return _answer(self._pipe, COUNT_WAIT_S)
                     except (EOFError, OSError) as error:
                         log.warning(
                             "counting process for %s stopped (%s, exit code %s); restarting",
@@ -96,7 +100,10 @@ class CountingProcess:
         theirs.close()  # the child holds the only other end: EOF means it is gone
         self._child, self._pipe = child, ours
         try:
-            answer = ours.recv()
+            answer = _answer(ours, LOAD_WAIT_S)
+        except TimeoutError:
+            self._forget_child()
+            raise
         except EOFError:
             code = self._exit_code()
             self._forget_child()
@@ -157,6 +164,13 @@ def count_here_again() -> None:
     """Tokenizers not yet loaded load in this process again (the children stay, for the next
     window of this process)."""
     tokenizers.load_elsewhere(None)
+
+
+def _answer(pipe: Connection, timeout: float) -> object:
+    """The child's next message; TimeoutError (an OSError) when none comes within `timeout`."""
+    if not pipe.poll(timeout):
+        raise TimeoutError(f"no answer within {timeout:.0f} s")
+    return pipe.recv()
 
 
 def _serve(name: str, pipe: Connection) -> None:

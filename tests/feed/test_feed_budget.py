@@ -6,6 +6,8 @@ from dataclasses import asdict
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from workbench.book.plans import TRUNCATION_MARK
 from workbench.book.project import Project
@@ -13,7 +15,7 @@ from workbench.feed import Group, Status, build_feed
 from workbench.feed.budget import allot
 from workbench.feed.config import FeedConfig
 from workbench.feed.model import zi
-from workbench.feed.trim import demote_headings, trim_to
+from workbench.feed.trim import _BOUNDARY, demote_headings, trim_to
 
 TEXT = "第一句话写完了。第二句话也写完了！第三句问了一个问题？最后一句「我走了。」"
 
@@ -137,3 +139,38 @@ def test_over_budget_blocks_are_trimmed_or_dropped_with_reasons(novel):
     assert raw[34].chars >= raw[32].chars
     style = next(b for b in feed.blocks if b.kind == "style_anchor")
     assert style.status is Status.COMPLETE
+
+
+def _trim_over_every_boundary(text: str, cap: int) -> str | None:
+    """trim_to as it was before it looked only within reach: a search of every boundary."""
+    if zi(text) <= cap:
+        return text
+    room = cap - zi(TRUNCATION_MARK)
+    if room <= 0:
+        return None
+    ends = [match.end() for match in _BOUNDARY.finditer(text)]
+    low, high = 0, len(ends)
+    while low < high:
+        middle = (low + high) // 2
+        if zi(text[: ends[middle]]) <= room:
+            low = middle + 1
+        else:
+            high = middle
+    for index in range(low - 1, -1, -1):
+        kept = text[: ends[index]].rstrip()
+        if kept and zi(kept) <= room:
+            return kept + TRUNCATION_MARK
+    return None
+
+
+PROSE = ["他说", "走了", "风起云涌", "。", "！", "？", "」", "「", "…", "\n", "\n\n", "**", " "]
+
+
+@given(
+    st.lists(st.sampled_from(PROSE), min_size=100, max_size=600),
+    st.integers(min_value=0, max_value=500),
+)
+@settings(max_examples=300, deadline=None)
+def test_a_long_text_is_cut_where_a_search_of_every_boundary_cut_it(pieces, cap):
+    text = "".join(pieces)
+    assert trim_to(text, cap) == _trim_over_every_boundary(text, cap)

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from typing import TypeVar
 
 from workbench.feed.config import RankerConfig
@@ -49,7 +49,7 @@ class Score:
 
     def parts(self) -> dict[str, float]:
         """Every part, rounded for display."""
-        return {name: round(value, 4) for name, value in asdict(self).items()}
+        return {name: round(value, 4) for name, value in vars(self).items()}
 
 
 class Ranker:

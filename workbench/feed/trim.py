@@ -24,7 +24,7 @@ def trim_to(text: str, cap: int) -> str | None:
     room = cap - MARK_ZI
     if room <= 0:
         return None
-    ends = [match.end() for match in _BOUNDARY.finditer(text)]
+    ends = [match.end() for match in _BOUNDARY.finditer(text, 0, _reach(text, room))]
     # zi() of a prefix grows with its length, so bisect over the boundaries' prefix counts.
     low, high = 0, len(ends)
     while low < high:
@@ -38,6 +38,18 @@ def trim_to(text: str, cap: int) -> str | None:
         if kept and zi(kept) <= room:
             return kept + TRUNCATION_MARK
     return None
+
+
+def _reach(text: str, room: int) -> int:
+    """A length whose prefix counts more than `room` 字 (the cut lies before it), found by
+    doubling from `room`: a 字 is a character, so no shorter prefix can. A chapter typed into
+    is trimmed again after every pause; boundaries and counts past the reach are never needed."""
+    reach = 2 * room
+    while reach < len(text):
+        if zi(text[:reach]) > room:
+            return reach
+        reach *= 2
+    return len(text)
 
 
 @lru_cache(maxsize=512)

@@ -282,7 +282,16 @@ def test_the_rows_speak_the_new_language_after_a_switch(window, panel, qtbot) ->
     show(qtbot, panel, "MainWriter", 13)
     assert "✓ 完整" in statuses()
     shown = panel.current
-    window.apply_settings(window.settings.model_copy(update={"ui_language": "en"}))
-    qtbot.waitUntil(lambda: "✓ complete" in statuses())
-    assert panel.current is shown  # the feed built before the switch, in the new words
-    assert "✓ 完整" not in statuses()
+    # The switch also asks for a new feed (the profile may differ); the panel's worker is held
+    # until the rows have changed language, so that feed cannot be what they show.
+    working, release = threading.Event(), threading.Event()
+    panel.refresher.submit(lambda _job: (working.set(), release.wait(10)))
+    assert working.wait(10)
+    try:
+        window.apply_settings(window.settings.model_copy(update={"ui_language": "en"}))
+        qtbot.waitUntil(lambda: "✓ complete" in statuses())
+        assert panel.current is shown  # the feed built before the switch, in the new words
+        assert "✓ 完整" not in statuses()
+    finally:
+        release.set()
+    settled(qtbot, panel)

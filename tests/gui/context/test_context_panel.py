@@ -20,8 +20,10 @@ from PySide6.QtCore import Qt
 from workbench.book.project import Project
 from workbench.feed import AGENTS, build_feed
 from workbench.feed.pins import load_pins
+from workbench.gui.context import panel as context_panel
 from workbench.gui.context.model import Column
 from workbench.gui.context.pins_model import BROKEN_ROLE
+from workbench.gui.context.worker import build_panel_feed
 
 DRAG_CHILD = Path(__file__).resolve().parents[1] / "pin_drag_child.py"  # beside real_input
 SCREEN = "-screen 0 1440x900x24"
@@ -102,18 +104,30 @@ def test_typing_in_chapter_12_counts_in_mainwriter_13_before_any_save(
     assert editor.is_modified() and editor.path.read_bytes() == on_disk
 
 
-def test_a_result_older_than_the_newest_request_is_never_painted(panel, qtbot):
+def test_a_result_older_than_the_newest_request_is_never_painted(panel, qtbot, monkeypatch):
     show(qtbot, panel, "MainWriter", 13)
     painted: list[int] = []
     dropped: list[int] = []
     panel.feedChanged.connect(lambda result: painted.append(result.job_id))
     panel.refresher.dropped.connect(dropped.append)
     first = {}
+    # The first build is held until the author has picked another agent: the pick opens the
+    # combo's popup, and a build that ended while it was open would be the newest, not stale.
+    picked, builds = threading.Event(), []
+
+    def build_after_the_pick(job, *args):  # type: ignore[no-untyped-def]
+        builds.append(job.id)
+        if len(builds) == 1:
+            picked.wait(10)
+        return build_panel_feed(job, *args)
+
+    monkeypatch.setattr(context_panel, "build_panel_feed", build_after_the_pick)
 
     def newer_request_while_running(job_id: int) -> None:
         if not first:
             first["id"] = job_id
             real_input.pick(panel.agent_picker, "OOCGuardian")
+            picked.set()
 
     panel.refresher.started.connect(newer_request_while_running)
     real_input.fill(panel.chapter_picker, "12")

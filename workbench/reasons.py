@@ -3,11 +3,10 @@ is relevant, what to do about it, and the names of the feed's parts, as a stable
 its arguments.
 
 A `Reason` is a `str` whose text is the engine's own wording (Chinese, the seeds' vocabulary;
-English for a job's progress, ENGLISH_CODES, and for why a summary job wrote nothing,
-FAILURE_CODES): the feed, the CLI and the JSON print it as they
-always have. Its `code` and `args` let a UI say the same in another language without reading the
-words back (`gui/engine_words.py` renders each code through Qt's translations). Arguments are
-the book's own words (paths, names, keywords, section titles), numbers, or Reasons.
+English only for a job's progress, ENGLISH_CODES): the feed, the CLI and the JSON print it.
+Its `code` and `args` let a UI say the same in another language without reading the words back
+(`gui/engine_words.py` renders each code through Qt's translations). Arguments are the book's
+own words (paths, names, keywords, section titles), numbers, or Reasons.
 """
 
 from __future__ import annotations
@@ -18,7 +17,9 @@ from collections.abc import Iterable
 LISTS = {
     "list": "、",  # items: 世界观、角色表
     "reasons": "；",  # reasons, one after the other
-    "summary.problems": "; ",  # a summary job's checklist lines that are not ✓
+    "summary.problems": "；",  # a summary job's checklist lines that are not ✓
+    "summary.sections": "、",  # `### 小节` headings
+    "summary.sources": " 或 ",  # the files a fixed-context part may be summarised from
 }
 
 TEMPLATES = {
@@ -164,12 +165,29 @@ TEMPLATES = {
     "upkeep.paid": "{0} 已回收@{1}",
     "upkeep.sighting": "{0} 再现于第{1}章",
     "upkeep.state": "{0} {1}：{2}",
-    # --- why a summary or upkeep job wrote nothing: English, as the CLI has always said it ---
-    "summary.not_written": "{0} not written: {1}",
-    "summary.feed_not_ready": "the {0} feed is not ready — {1}",
-    "summary.checklist_line": "{0}: {1}",
-    "summary.over_cap": "{0} 字, over the {1} 字 cap",
-    "summary.part_over_cap": "{0} is {1} 字, over its {2} 字 cap",
+    # --- why a summary job wrote nothing ----------------------------------------------------
+    "summary.not_written": "{0} 未写入：{1}",
+    "summary.cancelled": "已取消",
+    "summary.no_chapters": "第{0}章到第{1}章之间没有章节",
+    "summary.feed_not_ready": "{0} 的喂入未齐备 — {1}",
+    "summary.checklist_line": "{0}：{1}",
+    "summary.over_cap": "{0} 字，超过上限 {1} 字",
+    "summary.part_over_cap": "{0}有 {1} 字，超过上限 {2} 字",
+    "summary.part_empty": "{0}是空的",
+    "summary.part_failed": "{0}：{1}",
+    "summary.part_source_missing": (
+        "{0}需要 {1}，它不存在、为空或仍只是模板文字（占位文字不做摘要）"
+    ),
+    # ... because the model's output breaks the template
+    "summary.no_heading": "输出中没有 `{0}` 标题",
+    "summary.text_before_heading": "输出在节标题之前还有文字",
+    "summary.several_sections": "应只有一节，输出有 {0} 节：{1}",
+    "summary.heading_not_level_2": "标题 {0} 不是 `{1}`（二级标题）",
+    "summary.heading_range": "标题写的是 Ch{0}-{1}，应为 {2}",
+    "summary.missing_sections": "缺少小节 {0}",
+    "summary.unexpected_sections": "多出小节 {0}",
+    "summary.sections_out_of_order": "四个 `###` 小节不是模板的顺序（或有重复）",
+    "summary.empty_section": "小节 `### {0}` 是空的",
     # --- a summary or upkeep job's progress: English, as the summariser logs it --------------
     "progress.job": "{0}: {1}",
     "progress.fixed_context": "fixed context",
@@ -182,7 +200,7 @@ TEMPLATES = {
 }
 # Codes whose engine text is English (the log's), not the seeds' Chinese.
 ENGLISH_CODES = frozenset(code for code in TEMPLATES if code.startswith("progress."))
-# Why a summary job wrote nothing: English too (the CLI's), said so in the Chinese UI as well.
+# Why a summary job wrote nothing: the GUI words these in a context of their own.
 FAILURE_CODES = frozenset(code for code in (*TEMPLATES, *LISTS) if code.startswith("summary."))
 
 

@@ -136,7 +136,7 @@ def test_a_failing_job_reports_why_and_writes_nothing(
     before = (novel / ROLLING).read_bytes()
     with qtbot.waitSignal(queue.failed, timeout=10_000) as failed:
         queue.submit(SummaryJob(40, 45))  # no such chapters
-    assert "Ch40-45 not written" in failed.args[2], "the engine's reason crosses the pipe"
+    assert "Ch40-45 未写入" in failed.args[2], "the engine's reason crosses the pipe"
     assert (novel / ROLLING).read_bytes() == before
 
 

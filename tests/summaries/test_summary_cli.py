@@ -40,6 +40,6 @@ def test_a_range_that_cannot_be_fed_is_refused_and_nothing_is_written(tmp_path, 
     root = make_book(tmp_path / "b", 10)
     assert main(["summarize", str(root), "--range", "Ch6-10"]) == 1
     err = capsys.readouterr().err
-    assert "滚动摘要 Ch6-10 not written: the RollingSummarizer feed is not ready" in err
+    assert "滚动摘要 Ch6-10 未写入：RollingSummarizer 的喂入未齐备" in err
     assert "references/rolling-summary.md left unchanged" in err
     assert not (root / "references" / "rolling-summary.md").exists()

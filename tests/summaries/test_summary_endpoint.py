@@ -96,8 +96,8 @@ NO_STATE = GOOD.split("### 当前世界")[0]
         ("hang", "", "no answer for 0.5 s (read timeout)"),
         ("malformed", "", "malformed response"),
         ("cutoff", GOOD, "stream ended after"),
-        ("ok", OVER_CAP, "over the 2200 字 cap"),
-        ("ok", NO_STATE, "missing section `### 当前世界/势力/主角状态概要`"),
+        ("ok", OVER_CAP, "超过上限 2200 字"),
+        ("ok", NO_STATE, "缺少小节 `### 当前世界/势力/主角状态概要`"),
     ],
 )
 def test_failures_leave_the_file_byte_identical_and_say_why(
@@ -107,7 +107,7 @@ def test_failures_leave_the_file_byte_identical_and_say_why(
     before = summary_file(book)
     with pytest.raises(SummaryRejected) as caught:
         summarise(book, backend())
-    assert str(caught.value).startswith("滚动摘要 Ch6-10 not written: ")
+    assert str(caught.value).startswith("滚动摘要 Ch6-10 未写入：")
     assert why in str(caught.value)
     assert summary_file(book) == before
 
@@ -161,7 +161,7 @@ def test_cli_says_what_went_wrong_and_exits_non_zero(
     before = summary_file(book)
     assert main(["summarize", str(book), "--range", "6-10", "--backend", "openai"]) == 1
     err = capsys.readouterr().err
-    assert "滚动摘要 Ch6-10 not written" in err and "HTTP 500" in err
+    assert "滚动摘要 Ch6-10 未写入" in err and "HTTP 500" in err
     assert "references/rolling-summary.md left unchanged" in err
     assert KEY not in err
     assert summary_file(book) == before

@@ -162,6 +162,6 @@ def test_a_part_over_its_cap_is_rejected_and_nothing_written(
     existing = root / "references" / "fixed-context.md"
     existing.parent.mkdir(parents=True, exist_ok=True)
     existing.write_bytes(b"old")
-    with pytest.raises(SummaryRejected, match="1600 字, over its 1500 字 cap"):
+    with pytest.raises(SummaryRejected, match="1600 字，超过上限 1500 字"):
         generate_fixed_context(Project.open(root), endpoint)
     assert existing.read_bytes() == b"old"

@@ -118,7 +118,7 @@ def test_a_project_setting_chooses_the_backend(tmp_path):
 
 def test_a_range_whose_previous_summary_is_missing_is_refused(tmp_path):
     project = Project.open(make_book(tmp_path / "b", 10))
-    with pytest.raises(SummaryRejected, match="feed is not ready") as caught:
+    with pytest.raises(SummaryRejected, match="喂入未齐备") as caught:
         generate_summary(project, SummaryJob(6, 10), OfflineBackend())
     assert "滚动摘要" in caught.value.reason
     assert [job.label for job in pending_jobs(project)] == ["Ch1-5", "Ch6-10"]

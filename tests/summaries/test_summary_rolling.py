@@ -18,7 +18,7 @@ VALID = section_text(6, 10)
 def rejected(text: str, job: SummaryJob = JOB) -> str:
     with pytest.raises(SummaryRejected) as caught:
         validate_section(text, job)
-    assert str(caught.value).startswith(f"{job.what} not written: ")
+    assert str(caught.value).startswith(f"{job.what} 未写入：")
     return caught.value.reason
 
 
@@ -35,45 +35,45 @@ def test_a_fence_and_a_chat_line_around_the_section_are_dropped():
 
 
 def test_long_text_before_the_heading_is_rejected():
-    assert "text before the section heading" in rejected("前言" * 150 + "\n\n" + VALID)
+    assert rejected("前言" * 150 + "\n\n" + VALID) == "输出在节标题之前还有文字"
 
 
 def test_the_wrong_range_is_rejected():
-    assert rejected(section_text(1, 5)) == "the heading names Ch1-5, expected Ch6-10"
+    assert rejected(section_text(1, 5)) == "标题写的是 Ch1-5，应为 Ch6-10"
 
 
 def test_no_heading_is_rejected():
-    assert "no `## 滚动摘要 Ch6-Ch10` heading" in rejected("林风与苏瑶并肩御敌。")
+    assert rejected("林风与苏瑶并肩御敌。") == "输出中没有 `## 滚动摘要 Ch6-Ch10` 标题"
 
 
 def test_a_missing_section_is_rejected_by_name():
     missing = VALID.replace(f"### {SECTION_TITLES[2]}", "### 其他")
-    assert rejected(missing) == f"missing section `### {SECTION_TITLES[2]}`"
+    assert rejected(missing) == f"缺少小节 `### {SECTION_TITLES[2]}`"
 
 
 def test_an_extra_or_reordered_section_is_rejected():
-    assert "unexpected section `### 附录`" in rejected(VALID + "\n### 附录\n\n- 多余\n")
+    assert rejected(VALID + "\n### 附录\n\n- 多余\n") == "多出小节 `### 附录`"
     swapped = (
         VALID.replace(SECTION_TITLES[0], "@@")
         .replace(SECTION_TITLES[1], SECTION_TITLES[0])
         .replace("@@", SECTION_TITLES[1])
     )
-    assert "order" in rejected(swapped)
+    assert rejected(swapped).code == "summary.sections_out_of_order"
 
 
 def test_an_empty_section_is_rejected():
     empty = VALID.replace("- 林风与苏瑶并肩御敌，关系由陌生转向信任。\n\n### 核心", "### 核心", 1)
-    assert rejected(empty) == f"section `### {SECTION_TITLES[0]}` is empty"
+    assert rejected(empty) == f"小节 `### {SECTION_TITLES[0]}` 是空的"
 
 
 def test_two_sections_are_rejected():
-    assert "exactly one section" in rejected(VALID + "\n" + section_text(11, 15))
+    assert "应只有一节，输出有 2 节" in rejected(VALID + "\n" + section_text(11, 15))
 
 
 def test_over_2200_zi_is_rejected_with_the_count():
     long = section_text(6, 10, filler="林" * 2200)
     assert count_zi(long) > 2200
-    assert rejected(long) == f"{count_zi(long)} 字, over the 2200 字 cap"
+    assert rejected(long) == f"{count_zi(long)} 字，超过上限 2200 字"
 
 
 # --- write-back -------------------------------------------------------------------------
@@ -149,6 +149,6 @@ def test_a_gb18030_file_stays_gb18030(tmp_path):
 def test_an_invalid_section_is_not_written(tmp_path):
     text = HEAD + section_text(1, 5) + "\n"
     project = book_with(tmp_path, text)
-    with pytest.raises(SummaryRejected, match="missing section"):
+    with pytest.raises(SummaryRejected, match="缺少小节"):
         write_summary(project, JOB, VALID.replace(f"### {SECTION_TITLES[3]}", ""))
     assert summary_bytes(project) == text.encode()

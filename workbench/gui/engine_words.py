@@ -21,7 +21,7 @@ log = logging.getLogger(__name__)
 
 CONTEXT = "EngineWords"
 PROGRESS_CONTEXT = "SummaryProgress"  # the summary and upkeep jobs' progress (English codes)
-FAILURE_CONTEXT = "SummaryFailure"  # why a summary job wrote nothing (English codes too)
+FAILURE_CONTEXT = "SummaryFailure"  # why a summary job wrote nothing
 PLACEHOLDER = re.compile(r"%(\d+)")
 
 SEPARATORS = {
@@ -253,15 +253,46 @@ PROGRESS = {
     "progress.done": QT_TRANSLATE_NOOP("SummaryProgress", "done"),
 }
 
-# Why a summary job wrote nothing, in the engine's English; the .ts gives the Chinese UI the
-# same words, as it always showed them (a failure's "%1: %2" and "; " are not a note's).
+# Why a summary job wrote nothing (a failure's "%1: %2" and "; " are not a note's).
 FAILURE = {
     "summary.not_written": QT_TRANSLATE_NOOP("SummaryFailure", "%1 not written: %2"),
+    "summary.cancelled": QT_TRANSLATE_NOOP("SummaryFailure", "cancelled"),
+    "summary.no_chapters": QT_TRANSLATE_NOOP(
+        "SummaryFailure", "no chapter between %1 and %2 exists"
+    ),
     "summary.feed_not_ready": QT_TRANSLATE_NOOP("SummaryFailure", "the %1 feed is not ready — %2"),
     "summary.checklist_line": QT_TRANSLATE_NOOP("SummaryFailure", "%1: %2"),
     "summary.problems": QT_TRANSLATE_NOOP("SummaryFailure", "; "),
     "summary.over_cap": QT_TRANSLATE_NOOP("SummaryFailure", "%1 zi, over the %2 zi cap"),
     "summary.part_over_cap": QT_TRANSLATE_NOOP("SummaryFailure", "%1 is %2 zi, over its %3 zi cap"),
+    "summary.part_empty": QT_TRANSLATE_NOOP("SummaryFailure", "%1 is empty"),
+    "summary.part_failed": QT_TRANSLATE_NOOP("SummaryFailure", "%1: %2"),
+    "summary.part_source_missing": QT_TRANSLATE_NOOP(
+        "SummaryFailure",
+        "%1 needs %2, which is missing, empty or still only template text"
+        " (placeholders are not summarised)",
+    ),
+    "summary.sources": QT_TRANSLATE_NOOP("SummaryFailure", " or "),
+    "summary.no_heading": QT_TRANSLATE_NOOP("SummaryFailure", "no `%1` heading in the output"),
+    "summary.text_before_heading": QT_TRANSLATE_NOOP(
+        "SummaryFailure", "the output has text before the section heading"
+    ),
+    "summary.several_sections": QT_TRANSLATE_NOOP(
+        "SummaryFailure", "expected exactly one section, found %1: %2"
+    ),
+    "summary.heading_not_level_2": QT_TRANSLATE_NOOP(
+        "SummaryFailure", "the heading %1 is not `%2` (level 2)"
+    ),
+    "summary.heading_range": QT_TRANSLATE_NOOP(
+        "SummaryFailure", "the heading names Ch%1-%2, expected %3"
+    ),
+    "summary.missing_sections": QT_TRANSLATE_NOOP("SummaryFailure", "missing section %1"),
+    "summary.unexpected_sections": QT_TRANSLATE_NOOP("SummaryFailure", "unexpected section %1"),
+    "summary.sections": QT_TRANSLATE_NOOP("SummaryFailure", ", "),
+    "summary.sections_out_of_order": QT_TRANSLATE_NOOP(
+        "SummaryFailure", "the four `###` sections are not in the template's order (or repeat)"
+    ),
+    "summary.empty_section": QT_TRANSLATE_NOOP("SummaryFailure", "section `### %1` is empty"),
 }
 MESSAGES = (
     (CONTEXT, SEPARATORS),

@@ -19,4 +19,4 @@ class SummaryCancelled(SummaryRejected):
     """The job was cancelled before it produced a summary."""
 
     def __init__(self, what: str) -> None:
-        super().__init__(what, "cancelled")
+        super().__init__(what, Reason("summary.cancelled"))

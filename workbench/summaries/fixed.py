@@ -62,12 +62,10 @@ def part_source(project: Project, part: FixedPart) -> str:
             and not role_holds_only_template(role, loaded.text)
         ]
     if not any(text.strip() for text in texts):
-        names = " or ".join(project.relative(project.role_path(role)) for role in roles)
-        raise SummaryRejected(
-            WHAT,
-            f"{part.value} needs {names}, which is missing, empty or still only template text "
-            "(placeholders are not summarised)",
+        names = Reason(
+            "summary.sources", *(project.relative(project.role_path(role)) for role in roles)
         )
+        raise SummaryRejected(WHAT, Reason("summary.part_source_missing", part.value, names))
     return "\n\n".join(text.strip() for text in texts)
 
 
@@ -101,7 +99,8 @@ def generate_fixed_context(
         except LlmCancelled as error:
             raise SummaryCancelled(WHAT) from error
         except WorkbenchError as error:  # the endpoint failed, or a file could not be read
-            raise SummaryRejected(WHAT, f"{part.value}: {error}") from error
+            failed = Reason("summary.part_failed", part.value, error.message)
+            raise SummaryRejected(WHAT, failed) from error
         parts[part] = validate_part(part, raw, compressed=compressed)
     if not compressed:
         parts[FixedPart.OUTLINE] = validate_part(FixedPart.OUTLINE, outline, compressed=False)
@@ -121,7 +120,7 @@ def validate_part(part: FixedPart, raw: str, *, compressed: bool) -> str:
         text = first[1].strip() if len(first) > 1 else ""
     text = demote_headings(text)  # level 3, under the file's `##` parts
     if not text:
-        raise SummaryRejected(WHAT, f"{title} is empty")
+        raise SummaryRejected(WHAT, Reason("summary.part_empty", title))
     zi = count_zi(text)
     if zi > CAPS[part]:
         raise SummaryRejected(WHAT, Reason("summary.part_over_cap", title, zi, CAPS[part]))
@@ -134,6 +133,6 @@ def write_fixed_context(project: Project, text: str) -> Path:
     try:
         project.update(path, lambda _current: text)  # regenerated whole, under the lock
     except ChangedOnDisk as error:
-        raise SummaryRejected(WHAT, str(error)) from error
+        raise SummaryRejected(WHAT, error.message) from error
     log.info("wrote %s", project.relative(path))
     return path

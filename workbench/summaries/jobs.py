@@ -246,8 +246,7 @@ def generate_summary(
         hashes = chapter_hashes(project, job.start, job.end)  # what the summariser reads
         request = rolling_request(project, job, with_material=backend.reads_material)
         if not request.chapters:
-            reason = f"no chapter between {job.start} and {job.end} exists"
-            raise SummaryRejected(job.what, reason)
+            raise SummaryRejected(job.what, Reason("summary.no_chapters", job.start, job.end))
         progress(Reason("progress.summarising", len(request.chapters), backend.name))
         raw = backend.rolling(request, cancel=cancel, progress=progress)
     except SummaryRejected:
@@ -255,7 +254,7 @@ def generate_summary(
     except LlmCancelled as error:
         raise SummaryCancelled(job.what) from error
     except WorkbenchError as error:  # the endpoint failed, or a file could not be read
-        raise SummaryRejected(job.what, str(error)) from error
+        raise SummaryRejected(job.what, error.message) from error
     section = with_record(validate_section(raw, job), hashes)
     progress(Reason("progress.done"))
     return section
@@ -277,7 +276,7 @@ def write_summary(project: Project, job: SummaryJob, section: str) -> None:
         # app's summary process and the editor's save of this file each wait their turn.
         project.update(path, placed)
     except ChangedOnDisk as error:  # a program that takes no lock wrote it meanwhile
-        raise SummaryRejected(job.what, str(error)) from error
+        raise SummaryRejected(job.what, error.message) from error
     log.info("wrote %s to %s", job.what, project.relative(path))
 
 

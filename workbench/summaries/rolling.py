@@ -74,25 +74,22 @@ def validate_section(raw: str, job: SummaryJob) -> str:
     parts = sections(text)
     top = [s for s in parts if s.level <= 2]
     if not top:
-        raise SummaryRejected(job.what, f"no `{heading(job)}` heading in the output")
+        raise SummaryRejected(job.what, Reason("summary.no_heading", heading(job)))
     first = top[0]
     preamble = text[: first.start].strip()
     if preamble:
         if len(preamble) > MAX_PREAMBLE or _HEADING_LINE.search(preamble):
-            raise SummaryRejected(job.what, "the output has text before the section heading")
+            raise SummaryRejected(job.what, Reason("summary.text_before_heading"))
         log.info("%s: dropped a chat line before the heading: %r", job.what, preamble)
     if len(top) > 1:
-        titles = ", ".join(repr(s.title) for s in top)
-        raise SummaryRejected(job.what, f"expected exactly one section, found {len(top)}: {titles}")
+        titles = Reason("list", *(repr(s.title) for s in top))
+        raise SummaryRejected(job.what, Reason("summary.several_sections", len(top), titles))
     named = summary_range(first.title)
     if first.level != 2 or not named:
-        raise SummaryRejected(
-            job.what, f"the heading {first.title!r} is not `{heading(job)}` (level 2)"
-        )
+        not_level_2 = Reason("summary.heading_not_level_2", repr(first.title), heading(job))
+        raise SummaryRejected(job.what, not_level_2)
     if named != (job.start, job.end):
-        raise SummaryRejected(
-            job.what, f"the heading names Ch{named[0]}-{named[1]}, expected {job.label}"
-        )
+        raise SummaryRejected(job.what, Reason("summary.heading_range", *named, job.label))
     _check_subsections(text, [s for s in parts if s.level == 3], job)
     normal = heading(job) + "\n" + text[first.body_start :].rstrip() + "\n"
     zi = count_zi(normal)
@@ -117,15 +114,19 @@ def _check_subsections(text: str, subs: list[Section], job: SummaryJob) -> None:
         missing = [t for t in SECTION_TITLES if t not in titles]
         extra = [t for t in titles if t not in SECTION_TITLES]
         if missing:
-            reason = "missing section " + ", ".join(f"`### {t}`" for t in missing)
+            reason = Reason("summary.missing_sections", _headings(missing))
         elif extra:
-            reason = "unexpected section " + ", ".join(f"`### {t}`" for t in extra)
+            reason = Reason("summary.unexpected_sections", _headings(extra))
         else:
-            reason = "the four `###` sections are not in the template's order (or repeat)"
+            reason = Reason("summary.sections_out_of_order")
         raise SummaryRejected(job.what, reason)
     for sub, title in zip(subs, titles, strict=True):
         if not sub.body(text).strip():
-            raise SummaryRejected(job.what, f"section `### {title}` is empty")
+            raise SummaryRejected(job.what, Reason("summary.empty_section", title))
+
+
+def _headings(titles: list[str]) -> Reason:
+    return Reason("summary.sections", *(f"`### {title}`" for title in titles))
 
 
 def place_section(text: str | None, job: SummaryJob, section: str) -> str:

@@ -1,10 +1,11 @@
 """A rolling summary that a save queues and that fails says why in the UI language: in the
 English UI the status bar and the queue view say the job, the feed's checklist line and its
-reason in English; the Chinese UI reads as it always has (the engine's words), and a switch to
-English takes the Chinese message away."""
+reason in English; in the Chinese UI they say it all in Chinese (the engine's words, which
+were English for why a job wrote nothing), and a switch to English takes the Chinese away."""
 
 from __future__ import annotations
 
+import re
 import sys
 from pathlib import Path
 
@@ -18,9 +19,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "summaries"))
 from summary_book import make_book, section_text
 
 FAILED_IN_CHINESE = (
-    "滚动摘要 Ch6-10 生成失败：滚动摘要 Ch6-10 not written: the RollingSummarizer feed is not"
-    " ready — 本章任务材料齐备: 本章原文 · 第10章（没有第10章的文件）"
+    "滚动摘要 Ch6-10 生成失败：滚动摘要 Ch6-10 未写入：RollingSummarizer 的喂入未齐备"
+    " — 本章任务材料齐备：本章原文 · 第10章（没有第10章的文件）"
 )
+# Latin words in the Chinese UI: only the agent's name and the range, the engine's own names.
+ENGLISH_WORD = re.compile(r"(?<![A-Za-z])(?!RollingSummarizer\b|Ch\d)[A-Za-z]{2,}")
 FAILED_IN_ENGLISH = (
     "Summary Ch6-10 failed: rolling summary Ch6-10 not written: the RollingSummarizer feed is"
     " not ready — Task material complete: this chapter · chapter 10 (no file for chapter 10)"
@@ -57,12 +60,16 @@ def test_a_failed_summary_says_why_in_english(make_window, tmp_path: Path, qtbot
     assert not CJK.search(detail), detail
 
 
-def test_a_failed_summary_reads_in_chinese_as_before_and_goes_with_a_switch(
+def test_a_failed_summary_says_why_in_chinese_and_goes_with_a_switch(
     make_window, tmp_path: Path, qtbot
 ) -> None:
     window = make_window()
     assert window.open_project(_book_without_chapter_10(tmp_path))
-    assert _save_chapter_11(window, qtbot) == FAILED_IN_CHINESE
+    said = _save_chapter_11(window, qtbot)
+    assert not ENGLISH_WORD.search(said), said
+    assert said == FAILED_IN_CHINESE
+    detail = {row.label: row.detail for row in window.summary_policy.jobs_model.rows}["Ch6-10"]
+    assert not ENGLISH_WORD.search(detail), detail
     assert CJK.search(window.status.currentMessage())  # the last of them, said in Chinese
     window.apply_settings(window.settings.model_copy(update={"ui_language": "en"}))
     qtbot.waitUntil(lambda: window.status.save_label.text() == "Saved")  # the switch is seen

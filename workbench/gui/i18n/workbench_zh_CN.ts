@@ -3349,27 +3349,87 @@ Restore it into the editor? Nothing is written to the file until you save.</sour
     <name>SummaryFailure</name>
     <message>
       <source>%1 not written: %2</source>
-      <translation>%1 not written: %2</translation>
+      <translation>%1 未写入：%2</translation>
+    </message>
+    <message>
+      <source>cancelled</source>
+      <translation>已取消</translation>
+    </message>
+    <message>
+      <source>no chapter between %1 and %2 exists</source>
+      <translation>第%1章到第%2章之间没有章节</translation>
     </message>
     <message>
       <source>the %1 feed is not ready — %2</source>
-      <translation>the %1 feed is not ready — %2</translation>
+      <translation>%1 的喂入未齐备 — %2</translation>
     </message>
     <message>
       <source>%1: %2</source>
-      <translation>%1: %2</translation>
+      <translation>%1：%2</translation>
     </message>
     <message>
       <source>; </source>
-      <translation>; </translation>
+      <translation>；</translation>
     </message>
     <message>
       <source>%1 zi, over the %2 zi cap</source>
-      <translation>%1 字, over the %2 字 cap</translation>
+      <translation>%1 字，超过上限 %2 字</translation>
     </message>
     <message>
       <source>%1 is %2 zi, over its %3 zi cap</source>
-      <translation>%1 is %2 字, over its %3 字 cap</translation>
+      <translation>%1有 %2 字，超过上限 %3 字</translation>
+    </message>
+    <message>
+      <source>%1 is empty</source>
+      <translation>%1是空的</translation>
+    </message>
+    <message>
+      <source>%1 needs %2, which is missing, empty or still only template text (placeholders are not summarised)</source>
+      <translation>%1需要 %2，它不存在、为空或仍只是模板文字（占位文字不做摘要）</translation>
+    </message>
+    <message>
+      <source> or </source>
+      <translation> 或 </translation>
+    </message>
+    <message>
+      <source>no `%1` heading in the output</source>
+      <translation>输出中没有 `%1` 标题</translation>
+    </message>
+    <message>
+      <source>the output has text before the section heading</source>
+      <translation>输出在节标题之前还有文字</translation>
+    </message>
+    <message>
+      <source>expected exactly one section, found %1: %2</source>
+      <translation>应只有一节，输出有 %1 节：%2</translation>
+    </message>
+    <message>
+      <source>the heading %1 is not `%2` (level 2)</source>
+      <translation>标题 %1 不是 `%2`（二级标题）</translation>
+    </message>
+    <message>
+      <source>the heading names Ch%1-%2, expected %3</source>
+      <translation>标题写的是 Ch%1-%2，应为 %3</translation>
+    </message>
+    <message>
+      <source>missing section %1</source>
+      <translation>缺少小节 %1</translation>
+    </message>
+    <message>
+      <source>unexpected section %1</source>
+      <translation>多出小节 %1</translation>
+    </message>
+    <message>
+      <source>, </source>
+      <translation>、</translation>
+    </message>
+    <message>
+      <source>the four `###` sections are not in the template's order (or repeat)</source>
+      <translation>四个 `###` 小节不是模板的顺序（或有重复）</translation>
+    </message>
+    <message>
+      <source>section `### %1` is empty</source>
+      <translation>小节 `### %1` 是空的</translation>
     </message>
   </context>
   <context>

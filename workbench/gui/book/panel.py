@@ -264,14 +264,15 @@ class BookPanel(QWidget):
             self._refresh_timer.start()
 
     def refresh(self) -> None:
-        """Take a new snapshot now (off the GUI thread)."""
+        """Take a new snapshot now (off the GUI thread). The thread reads the book as it is
+        now: a view with the chapter list copied (the GUI thread re-lists the live one as files
+        come and go), sharing the file and 字 caches, which are safe from any thread."""
         self._refresh_timer.stop()
         if self.project is not None:
-            chapter = self.chapter or (
-                self.project.chapters[-1].number if self.project.chapters else 1
-            )
+            book = self.project.with_buffers({})
+            chapter = self.chapter or (book.chapters[-1].number if book.chapters else 1)
             self._requested_chapter = chapter
-            self.worker.submit(take_snapshot, self.project, chapter)
+            self.worker.submit(take_snapshot, book, chapter)
 
     def is_busy(self) -> bool:
         return self._refresh_timer.isActive() or self.worker.is_busy()

@@ -233,7 +233,7 @@ BEFORE: dict[str, tuple[tuple[object, ...], str]] = {
     "checklist.style_anchor": (("meta/style-anchor.md",), "附带 meta/style-anchor.md 全文"),
     "checklist.task": ((), "本章任务材料齐备"),
     "checklist.pins": ((), "置顶内容齐备"),
-    # The summary jobs' reasons, English until they spoke the engine's Chinese (wt-small2).
+    # The summary and upkeep jobs' failures, English until they spoke the engine's Chinese.
     "summary.not_written": (("滚动摘要 Ch6-10", "已取消"), "滚动摘要 Ch6-10 未写入：已取消"),
     "summary.cancelled": ((), "已取消"),
     "summary.no_chapters": ((6, 10), "第6章到第10章之间没有章节"),
@@ -277,6 +277,26 @@ BEFORE: dict[str, tuple[tuple[object, ...], str]] = {
     "summary.sections": (("`### 伏笔`", "`### 附录`"), "`### 伏笔`、`### 附录`"),
     "summary.sections_out_of_order": ((), "四个 `###` 小节不是模板的顺序（或有重复）"),
     "summary.empty_section": (("剧情",), "小节 `### 剧情` 是空的"),
+    "upkeep_failed.not_written": ((6, 10, "已取消"), "第6-10章的记忆更新未写入：已取消"),
+    "upkeep_failed.cancelled": ((), "已取消"),
+    "upkeep_failed.too_deep": ((300, 64), "模型的回答嵌套了 300 层（最多 64 层）"),
+    "upkeep_failed.not_json": (
+        ("Expecting value: line 1 column 1 (char 0)",),
+        "模型的回答不是 JSON（Expecting value: line 1 column 1 (char 0)）",
+    ),
+    "upkeep_failed.schema": (
+        ("proposals.0.name: Field required",),
+        "回答不符合格式：proposals.0.name: Field required",
+    ),
+    "upkeep_failed.unknown_entry": (("F009",), "回答提到 F009，伏笔追踪表中没有它"),
+    "upkeep_failed.paid_not_open": (
+        (8, "F002", "已回收@5", 6, 10),
+        "回答说第8章回收了 F002，但它在那一章并未开放（已回收@5）；与第6-10章的伏笔追踪表矛盾",
+    ),
+    "upkeep_failed.sighted_not_open": (
+        (8, "F002", "已回收@5", 6, 10),
+        "回答说第8章再现了 F002，但它在那一章并未开放（已回收@5）；与第6-10章的伏笔追踪表矛盾",
+    ),
     "progress.job": (("Ch6-10", "done"), "Ch6-10: done"),
     "progress.fixed_context": ((), "fixed context"),
     "progress.summarising": ((5, "offline"), "summarising 5 chapters with the offline backend"),

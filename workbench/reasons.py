@@ -188,6 +188,19 @@ TEMPLATES = {
     "summary.unexpected_sections": "多出小节 {0}",
     "summary.sections_out_of_order": "四个 `###` 小节不是模板的顺序（或有重复）",
     "summary.empty_section": "小节 `### {0}` 是空的",
+    # --- why an upkeep job recorded nothing (a model's answer that cannot be used) ----------
+    "upkeep_failed.not_written": "第{0}-{1}章的记忆更新未写入：{2}",
+    "upkeep_failed.cancelled": "已取消",
+    "upkeep_failed.too_deep": "模型的回答嵌套了 {0} 层（最多 {1} 层）",
+    "upkeep_failed.not_json": "模型的回答不是 JSON（{0}）",
+    "upkeep_failed.schema": "回答不符合格式：{0}",
+    "upkeep_failed.unknown_entry": "回答提到 {0}，伏笔追踪表中没有它",
+    "upkeep_failed.paid_not_open": (
+        "回答说第{0}章回收了 {1}，但它在那一章并未开放（{2}）；与第{3}-{4}章的伏笔追踪表矛盾"
+    ),
+    "upkeep_failed.sighted_not_open": (
+        "回答说第{0}章再现了 {1}，但它在那一章并未开放（{2}）；与第{3}-{4}章的伏笔追踪表矛盾"
+    ),
     # --- a summary or upkeep job's progress: English, as the summariser logs it --------------
     "progress.job": "{0}: {1}",
     "progress.fixed_context": "fixed context",
@@ -200,8 +213,10 @@ TEMPLATES = {
 }
 # Codes whose engine text is English (the log's), not the seeds' Chinese.
 ENGLISH_CODES = frozenset(code for code in TEMPLATES if code.startswith("progress."))
-# Why a summary job wrote nothing: the GUI words these in a context of their own.
-FAILURE_CODES = frozenset(code for code in (*TEMPLATES, *LISTS) if code.startswith("summary."))
+# Why a summary or upkeep job wrote nothing: the GUI words these in a context of their own.
+FAILURE_CODES = frozenset(
+    code for code in (*TEMPLATES, *LISTS) if code.startswith(("summary.", "upkeep_failed."))
+)
 
 
 class Reason(str):

@@ -93,8 +93,8 @@ def test_grounded_answer_becomes_proposals_and_ungrounded_is_dropped(
 @pytest.mark.parametrize(
     ("reply", "reason"),
     [
-        (("ok", "这不是 JSON"), "not JSON"),
-        (("ok", '{"proposals": [{"kind": "character", "chapter": 7}]}'), "schema"),
+        (("ok", "这不是 JSON"), "不是 JSON"),
+        (("ok", '{"proposals": [{"kind": "character", "chapter": 7}]}'), "不符合格式"),
         (
             (
                 "truncated",
@@ -121,7 +121,7 @@ def test_grounded_answer_becomes_proposals_and_ungrounded_is_dropped(
                     }
                 ),
             ),
-            "not open",
+            "并未开放",
         ),
     ],
 )

@@ -21,7 +21,7 @@ log = logging.getLogger(__name__)
 
 CONTEXT = "EngineWords"
 PROGRESS_CONTEXT = "SummaryProgress"  # the summary and upkeep jobs' progress (English codes)
-FAILURE_CONTEXT = "SummaryFailure"  # why a summary job wrote nothing
+FAILURE_CONTEXT = "SummaryFailure"  # why a summary or upkeep job wrote nothing
 PLACEHOLDER = re.compile(r"%(\d+)")
 
 SEPARATORS = {
@@ -253,7 +253,7 @@ PROGRESS = {
     "progress.done": QT_TRANSLATE_NOOP("SummaryProgress", "done"),
 }
 
-# Why a summary job wrote nothing (a failure's "%1: %2" and "; " are not a note's).
+# Why a summary or upkeep job wrote nothing (a failure's "%1: %2" and "; " are not a note's).
 FAILURE = {
     "summary.not_written": QT_TRANSLATE_NOOP("SummaryFailure", "%1 not written: %2"),
     "summary.cancelled": QT_TRANSLATE_NOOP("SummaryFailure", "cancelled"),
@@ -293,6 +293,32 @@ FAILURE = {
         "SummaryFailure", "the four `###` sections are not in the template's order (or repeat)"
     ),
     "summary.empty_section": QT_TRANSLATE_NOOP("SummaryFailure", "section `### %1` is empty"),
+    "upkeep_failed.not_written": QT_TRANSLATE_NOOP(
+        "SummaryFailure", "upkeep of chapters %1-%2: %3; nothing was written"
+    ),
+    "upkeep_failed.cancelled": QT_TRANSLATE_NOOP("SummaryFailure", "cancelled"),
+    "upkeep_failed.too_deep": QT_TRANSLATE_NOOP(
+        "SummaryFailure", "the model's answer nests %1 levels deep (at most %2)"
+    ),
+    "upkeep_failed.not_json": QT_TRANSLATE_NOOP(
+        "SummaryFailure", "the model's answer is not JSON (%1)"
+    ),
+    "upkeep_failed.schema": QT_TRANSLATE_NOOP(
+        "SummaryFailure", "the answer does not follow the schema: %1"
+    ),
+    "upkeep_failed.unknown_entry": QT_TRANSLATE_NOOP(
+        "SummaryFailure", "the answer names %1, which the ledger has not"
+    ),
+    "upkeep_failed.paid_not_open": QT_TRANSLATE_NOOP(
+        "SummaryFailure",
+        "the answer says chapter %1 pays off %2, which is not open there (%3);"
+        " it contradicts the ledger for chapters %4-%5",
+    ),
+    "upkeep_failed.sighted_not_open": QT_TRANSLATE_NOOP(
+        "SummaryFailure",
+        "the answer says chapter %1 sights %2, which is not open there (%3);"
+        " it contradicts the ledger for chapters %4-%5",
+    ),
 }
 MESSAGES = (
     (CONTEXT, SEPARATORS),

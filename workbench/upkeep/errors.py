@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from workbench.errors import WorkbenchError
+from workbench.reasons import Reason
 
 
 class UpkeepFailed(WorkbenchError):
@@ -10,7 +11,7 @@ class UpkeepFailed(WorkbenchError):
 
     def __init__(self, first: int, last: int, reason: str) -> None:
         self.first, self.last, self.reason = first, last, reason
-        super().__init__(f"upkeep of chapters {first}-{last}: {reason}; nothing was written")
+        super().__init__(Reason("upkeep_failed.not_written", first, last, reason))
 
 
 class AcceptRefused(WorkbenchError):

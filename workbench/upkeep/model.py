@@ -19,6 +19,7 @@ from workbench.book.project import Project
 from workbench.calls.usage import recorded_call
 from workbench.llm import ChatClient, ClientConfig, Message
 from workbench.models.profiles import active_profile
+from workbench.reasons import Reason
 from workbench.trackers.columns import Status
 from workbench.upkeep.backend import UpkeepAnswer, UpkeepRequest
 from workbench.upkeep.errors import UpkeepFailed
@@ -114,22 +115,18 @@ def answer_from(raw: str, request: UpkeepRequest) -> UpkeepAnswer:
     text = _without_fence(raw)
     depth = nesting_depth(text.encode("utf-8", "surrogatepass"))
     if depth > MAX_DEPTH:  # json.loads would recurse once per level
-        raise UpkeepFailed(
-            first, last, f"the model's answer nests {depth} levels deep (at most {MAX_DEPTH})"
-        )
+        raise UpkeepFailed(first, last, Reason("upkeep_failed.too_deep", depth, MAX_DEPTH))
     try:
         data = json.loads(text)
     except json.JSONDecodeError as error:
-        raise UpkeepFailed(first, last, f"the model's answer is not JSON ({error})") from None
+        raise UpkeepFailed(first, last, Reason("upkeep_failed.not_json", str(error))) from None
     try:
         reply = UpkeepReply.model_validate(data)
     except ValidationError as error:
         problems = "; ".join(
             f"{'.'.join(map(str, e['loc']))}: {e['msg']}" for e in error.errors()[:5]
         )
-        raise UpkeepFailed(
-            first, last, f"the answer does not follow the schema: {problems}"
-        ) from None
+        raise UpkeepFailed(first, last, Reason("upkeep_failed.schema", problems)) from None
     proposals: list[Proposal] = []
     dropped = 0
     for item in reply.proposals:
@@ -154,20 +151,14 @@ def _check_ledger(item: Any, request: UpkeepRequest) -> None:
     if item.kind not in ("foreshadowing_paid", "foreshadowing_sighting"):
         return
     entry = request.trackers.find(item.entry)
-    where = f"chapters {request.first}-{request.last}"
     if entry is None:
-        raise UpkeepFailed(
-            request.first, request.last, f"the answer names {item.entry}, which the ledger has not"
-        )
+        unknown = Reason("upkeep_failed.unknown_entry", item.entry)
+        raise UpkeepFailed(request.first, request.last, unknown)
     if entry.status is not Status.OPEN or not entry.candidate_at(item.chapter):
-        verb = "pays off" if item.kind == "foreshadowing_paid" else "sights"
+        code = "paid_not_open" if item.kind == "foreshadowing_paid" else "sighted_not_open"
         state = f"{entry.status}" + (f"@{entry.resolved_at}" if entry.resolved_at else "")
-        raise UpkeepFailed(
-            request.first,
-            request.last,
-            f"the answer says chapter {item.chapter} {verb} {entry.id}, which is not open "
-            f"there ({state}); it contradicts the ledger for {where}",
-        )
+        said = (item.chapter, entry.id, state, request.first, request.last)
+        raise UpkeepFailed(request.first, request.last, Reason(f"upkeep_failed.{code}", *said))
 
 
 def _without_fence(raw: str) -> str:

@@ -108,7 +108,7 @@ def propose_ranges(
         if not wanted:
             continue
         if cancel is not None and cancel.is_set():
-            raise UpkeepCancelled(start, end, "cancelled")
+            raise UpkeepCancelled(start, end, Reason("upkeep_failed.cancelled"))
         if on_progress is not None:
             on_progress(Reason("progress.job", f"Ch{start}-{end}", backend.name))
         texts = {n: project.read(project.chapter(n).path) for n in wanted}
@@ -119,9 +119,9 @@ def propose_ranges(
         except UpkeepFailed:
             raise
         except LlmCancelled as error:
-            raise UpkeepCancelled(start, end, "cancelled") from error
+            raise UpkeepCancelled(start, end, Reason("upkeep_failed.cancelled")) from error
         except WorkbenchError as error:  # the endpoint failed: the reason, nothing recorded
-            raise UpkeepFailed(start, end, str(error)) from error
+            raise UpkeepFailed(start, end, error.message) from error
         hashes = {n: loaded.sha256 for n, loaded in texts.items()}
         answers.append(RangeAnswer(start, end, hashes, answer))
         log.info("upkeep Ch%d-%d: %d proposals", start, end, len(answer.proposals))

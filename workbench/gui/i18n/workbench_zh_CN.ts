@@ -3272,12 +3272,12 @@ Restore it into the editor? Nothing is written to the file until you save.</sour
         <translation>记忆更新未排队</translation>
     </message>
     <message>
-        <source>%1: its proposals wait under Trackers ▸ Review</source>
-        <translation>%1：提议已在 追踪表 ▸ 待审 中等候</translation>
+        <source>Upkeep %1: its proposals wait under Trackers ▸ Review</source>
+        <translation>记忆更新 %1：提议已在 追踪表 ▸ 待审 中等候</translation>
     </message>
     <message>
-        <source>%1 failed: %2</source>
-        <translation>%1 失败：%2</translation>
+        <source>Upkeep %1 failed: %2</source>
+        <translation>记忆更新 %1 失败：%2</translation>
     </message>
     <message>
       <source>Upkeep not queued: %1</source>
@@ -3430,6 +3430,34 @@ Restore it into the editor? Nothing is written to the file until you save.</sour
     <message>
       <source>section `### %1` is empty</source>
       <translation>小节 `### %1` 是空的</translation>
+    </message>
+    <message>
+      <source>upkeep of chapters %1-%2: %3; nothing was written</source>
+      <translation>第%1-%2章的记忆更新未写入：%3</translation>
+    </message>
+    <message>
+      <source>the model's answer nests %1 levels deep (at most %2)</source>
+      <translation>模型的回答嵌套了 %1 层（最多 %2 层）</translation>
+    </message>
+    <message>
+      <source>the model's answer is not JSON (%1)</source>
+      <translation>模型的回答不是 JSON（%1）</translation>
+    </message>
+    <message>
+      <source>the answer does not follow the schema: %1</source>
+      <translation>回答不符合格式：%1</translation>
+    </message>
+    <message>
+      <source>the answer names %1, which the ledger has not</source>
+      <translation>回答提到 %1，伏笔追踪表中没有它</translation>
+    </message>
+    <message>
+      <source>the answer says chapter %1 pays off %2, which is not open there (%3); it contradicts the ledger for chapters %4-%5</source>
+      <translation>回答说第%1章回收了 %2，但它在那一章并未开放（%3）；与第%4-%5章的伏笔追踪表矛盾</translation>
+    </message>
+    <message>
+      <source>the answer says chapter %1 sights %2, which is not open there (%3); it contradicts the ledger for chapters %4-%5</source>
+      <translation>回答说第%1章再现了 %2，但它在那一章并未开放（%3）；与第%4-%5章的伏笔追踪表矛盾</translation>
     </message>
   </context>
   <context>

@@ -16,6 +16,7 @@ from workbench.gui.engine_words import engine_text
 from workbench.gui.summary_worker import SummaryQueue
 from workbench.summaries.backend import backend_name
 from workbench.upkeep.jobs import (
+    LABEL_PREFIX,
     UpkeepJob,
     estimated_tokens,
     is_upkeep_label,
@@ -108,17 +109,20 @@ class UpkeepTrigger(QObject):
     def _done(self, _job_id: int, label: str) -> None:
         if is_upkeep_label(label):
             self.recorded.emit(label)
-            self.statusMessage.emit(
-                self.tr("%1: its proposals wait under Trackers ▸ Review").replace("%1", label)
-            )
+            waiting = self.tr("Upkeep %1: its proposals wait under Trackers ▸ Review")
+            self.statusMessage.emit(waiting.replace("%1", _range_of(label)))
 
     def _failed(self, _job_id: int, label: str, reason: object) -> None:
         if is_upkeep_label(label):
             said = engine_text(reason)
             self.failed.emit(label, said)
-            self.statusMessage.emit(
-                self.tr("%1 failed: %2").replace("%1", label).replace("%2", said)
-            )
+            failed = self.tr("Upkeep %1 failed: %2")
+            self.statusMessage.emit(failed.replace("%1", _range_of(label)).replace("%2", said))
+
+
+def _range_of(label: str) -> str:
+    """The chapters of an upkeep job's queue label ("upkeep Ch6-10" → "Ch6-10")."""
+    return label.removeprefix(LABEL_PREFIX)
 
 
 def ask_queue_upkeep(

@@ -42,8 +42,9 @@ def test_a_native_crash_leaves_a_log_and_the_next_start_offers_it(
     [running] = (user_config_dir / CRASH_DIR).glob("running-*.log")
     log_text = running.read_text("utf-8")
     assert "Fatal Python error: Segmentation fault" in log_text
-    # Every thread's Python stack: the faulting one and the helper it started.
-    assert log_text.count("Thread 0x") >= 2 and "Current thread 0x" in log_text
+    # Every thread's Python stack: the faulting one ("Current thread") and the helper it
+    # started ("Thread"; the open's own threads wait for the first paint, not yet come).
+    assert log_text.count("Thread 0x") >= 1 and "Current thread 0x" in log_text
     assert "fault_in_the_event_loop" in log_text and "crash_child.py" in log_text
 
     dialogs.answer(Button.No)  # the recovery question: decide later

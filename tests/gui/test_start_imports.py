@@ -68,6 +68,15 @@ NOT_AT_OPEN = (
     "workbench.gui.book.panel",
     "workbench.gui.book.heatmap",
     "workbench.gui.usage.view",  # Feed ▸ Usage, built when first opened
+    # The feed builder, the trackers it reads and the upkeep run: loaded by the workers,
+    # which start after the first paint (gui/first_paint.py).
+    "workbench.feed.build",
+    "workbench.feed.select",
+    "workbench.feed.budget",
+    "workbench.trackers.relevance",
+    "workbench.trackers.model",
+    "workbench.upkeep.run",
+    "markdown_it",
     "multiprocessing",
     "workbench.continuity.guard",  # checks run in the guard's child process
     "jieba",
@@ -88,6 +97,8 @@ WARMED = (
     "workbench.gui.trackers.browser",
     "workbench.gui.book.panel",
     "workbench.gui.usage.view",
+    "workbench.feed.build",
+    "workbench.upkeep.run",
 )
 
 

@@ -8,6 +8,9 @@ A pin is a file (`path`), a section (`path#heading`), a tracker entry (`F001`, `
 or a feed block (`block:<id>`). Pinned items are never dropped to fit the budget. A pin whose
 target is gone (a deleted file or section, an entry no tracker has) stays in the list as
 broken, with the reason (`check_pins`); the feed lists it as missing and still builds.
+
+The trackers load where an entry pin is checked or fed, not with this module: the context
+panel lists and edits pins at the window's first paint, which reads no tracker (issue #28).
 """
 
 from __future__ import annotations
@@ -25,12 +28,8 @@ from workbench.book.sections import find_section
 from workbench.book.textio import TextFile
 from workbench.errors import FileProblem, WorkbenchError
 from workbench.feed.model import Block, Item, Layer, Status
-from workbench.feed.ondemand import item_line
 from workbench.feed.trim import demote_headings
 from workbench.reasons import Reason
-from workbench.trackers.as_of import entry_as_of
-from workbench.trackers.cast import load_cast
-from workbench.trackers.relevance import foreshadowing_line, load_trackers, relationship_line
 
 PINS_FILE = "meta/pins.json"
 FORMAT_VERSION = 1
@@ -226,6 +225,9 @@ def _section_text(text: str, heading: str) -> str | None:
 
 
 def _entry_problem(project: Project, ref: str) -> str:
+    from workbench.trackers.cast import load_cast
+    from workbench.trackers.relevance import load_trackers
+
     try:
         trackers = load_trackers(project)
     except WorkbenchError as error:
@@ -281,6 +283,8 @@ def pin_entries(
 ) -> None:
     """Mark pinned tracker entries in the on-demand blocks; add those not relevant to N from
     their tracker rows (the latest row naming them at or before N)."""
+    from workbench.feed.ondemand import item_line
+
     by_kind = {block.kind: block for block in blocks if block.layer is Layer.ON_DEMAND}
     for pin in pins:
         if pin.kind != "entry":
@@ -337,6 +341,10 @@ def _tracker_line(
 ) -> str | None:
     """A pinned entry not relevant to N, from the trackers: the foreshadowing entry once
     planted, or the pair's state at N (its latest row at or before N)."""
+    from workbench.trackers.as_of import entry_as_of
+    from workbench.trackers.cast import load_cast
+    from workbench.trackers.relevance import foreshadowing_line, load_trackers, relationship_line
+
     trackers = load_trackers(project)
     if pair is None:
         entry = trackers.find(ref)

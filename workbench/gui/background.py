@@ -103,6 +103,7 @@ class Background(QObject):
         self._thread: threading.Thread | None = None
         self._relay: _Relay | None = None  # the worker thread's, while it runs
         self.closed = False  # shut down: what is submitted now is dropped unrun
+        self.held = False  # hold(): jobs wait, none starts, until release()
         # Deleted with its parent before shut_down (a dialog closed mid-request): the thread
         # ends after the job in hand. A plain function, since `self` is being destroyed.
         self.destroyed.connect(partial(_stop_serving, self._wake, self._inbox))
@@ -142,6 +143,16 @@ class Background(QObject):
         """Make every job stale (the project closed): nothing still to come is delivered."""
         self._stale_all()
 
+    def hold(self) -> None:
+        """Start no job until `release()`; what is submitted meanwhile waits as ever (the
+        window's first paint goes before the open's work, gui/first_paint.py)."""
+        self.held = True
+
+    def release(self) -> None:
+        """Start what waited while held."""
+        self.held = False
+        self._start_next()
+
     def is_busy(self) -> bool:
         """Whether a job is running or waiting (until its outcome reaches the GUI thread)."""
         return self._running is not None or bool(self._waiting)
@@ -168,7 +179,7 @@ class Background(QObject):
             self._running.job.cancel.set()
 
     def _start_next(self) -> None:
-        if self._running is not None or not self._waiting:
+        if self._running is not None or not self._waiting or self.held:
             return
         self._running = self._waiting.popleft()
         if self._thread is None:

@@ -21,6 +21,7 @@ from workbench.gui.continuity.view import ContinuityGuard
 from workbench.gui.docks import WindowDocks
 from workbench.gui.editor import ChapterEditor
 from workbench.gui.editor_tabs import EditorTabs
+from workbench.gui.first_paint import FirstPaint
 from workbench.gui.fonts import editor_font
 from workbench.gui.i18n import Language
 from workbench.gui.prepare.controller import PrepareFeed
@@ -96,7 +97,8 @@ class MainWindow(QMainWindow):
         self.context_panel.add_header_action(self.actions_.prepare_feed, "prepareFeedButton")
         self.continuity = ContinuityGuard(self.context_panel, self.tabs, self.open_path, self)
         self.continuity.statusMessage.connect(self.show_message)
-        # What the first paint left out, built and loaded after it.
+        # What the first paint left out, built, loaded and started after it.
+        self.first_paint = FirstPaint(self)
         self.warmup = Warmup(
             self, [dock.panel for dock in self.docks.deferred()], lambda: self.session.project
         )

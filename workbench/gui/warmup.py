@@ -29,6 +29,8 @@ log = logging.getLogger(__name__)
 
 DELAY_MS = 1500  # after the first show: the open's own deferred work goes first
 ENGINE_MODULES = (
+    "workbench.feed.build",  # the first Prepare's (the context panel's worker loads it too)
+    "workbench.upkeep.run",
     "workbench.llm.client",  # httpx
     "workbench.calls.request",
     "workbench.summaries.openai_backend",

@@ -5,8 +5,6 @@ as Markdown for a model and as its blocks' texts for the offline backend."""
 from __future__ import annotations
 
 from workbench.book.project import Project
-from workbench.feed import build_feed
-from workbench.feed.render import feed_markdown
 from workbench.reasons import Reason, reasons
 from workbench.summaries.errors import SummaryRejected
 from workbench.summaries.requests import ChapterText, RollingRequest
@@ -22,6 +20,10 @@ def rolling_request(
     """What the summariser sees for this job; SummaryRejected when the feed is not ready
     (say, the previous range has no summary yet), naming what is missing. Without
     `with_material` the feed is not rendered (its material is "") nor its tokens counted."""
+    # The feed engine loads with the first job, not with the window that queues it (#28).
+    from workbench.feed.build import build_feed
+    from workbench.feed.render import feed_markdown
+
     feed = build_feed(
         project, AGENT, chapter=job.end, first_chapter=job.start, count_tokens=with_material
     )

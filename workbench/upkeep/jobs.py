@@ -1,6 +1,9 @@
 """Upkeep as a background job of the summary queue: the same process, the same
 confirmation rules as a rolling summary. The job's work (the backend's answers) is done in
-the summary process; recording the answers in the review queue is done by the app."""
+the summary process; recording the answers in the review queue is done by the app.
+
+Running upkeep (upkeep/run.py, with the trackers it reads) loads with the first job, not with
+the summary queue the window imports for its first paint (issue #28)."""
 
 from __future__ import annotations
 
@@ -14,7 +17,6 @@ from workbench.book.layout import Role
 from workbench.book.project import Project
 from workbench.book.rolling_summary import chapter_hashes
 from workbench.upkeep.proposals import RANGE_SIZE, block_of, ranges_of
-from workbench.upkeep.run import RangeAnswer, propose_ranges, range_chapters, record_answers
 from workbench.upkeep.store import load_queue, queue_path
 
 # As for rolling summaries: cl100k's 1.39 tokens per 字 on the corpus, the most of the
@@ -57,6 +59,8 @@ def generate_upkeep(
     on_progress: Callable[[str], None] | None = None,
 ) -> str:
     """The backend's answers for the job's ranges, as JSON for the app to record."""
+    from workbench.upkeep.run import propose_ranges
+
     answers = propose_ranges(
         project, job.start, job.end, backend, cancel=cancel, on_progress=on_progress
     )
@@ -67,6 +71,8 @@ def generate_upkeep(
 
 def write_upkeep(project: Project, job: UpkeepJob, payload: str) -> int:
     """Record a job's answers in the review queue; returns how many proposals it added."""
+    from workbench.upkeep.run import RangeAnswer, record_answers
+
     data = json.loads(payload)
     answers = [RangeAnswer.from_json(item) for item in data["answers"]]
     return len(record_answers(project, answers, str(data["backend"])))
@@ -108,6 +114,8 @@ def jobs_for_saved_chapter(
     """Upkeep to queue now that `chapter` was saved: for each rolling-summary range queued
     with it, and for the chapter's own five-chapter range when it closes one; a range
     already proposed from exactly its current text is not asked again."""
+    from workbench.upkeep.run import range_chapters
+
     wanted = set(summary_ranges)
     if chapter % RANGE_SIZE == 0:
         wanted.add((block_of(chapter)[0], chapter))

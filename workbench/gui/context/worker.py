@@ -10,12 +10,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from workbench.book.project import Project
 from workbench.errors import WorkbenchError
-from workbench.feed import Feed, build_feed, token_counter
-from workbench.feed.pins import PinCheck, check_pins
 from workbench.gui.background import Job
+
+if TYPE_CHECKING:
+    from workbench.feed import Feed
+    from workbench.feed.pins import PinCheck
 
 
 @dataclass(frozen=True)
@@ -45,6 +48,11 @@ def build_panel_feed(
     job: Job, project: Project, request: FeedRequest, buffers: dict[Path, str]
 ) -> PanelFeed:
     """The feed and its pins over the buffers; a WorkbenchError becomes the result's message."""
+    # The feed builder loads here, on the worker, for the first feed: the window's first
+    # paint does not wait for it (issue #28).
+    from workbench.feed import build_feed, token_counter
+    from workbench.feed.pins import check_pins
+
     result = PanelFeed(job.id, request)
     view = project.with_buffers(buffers)
     result.buffered = tuple(sorted(view.relative(path) for path in buffers))

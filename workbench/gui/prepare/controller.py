@@ -18,9 +18,9 @@ from PySide6.QtWidgets import QMessageBox, QWidget
 from workbench.book.counting import count_zi
 from workbench.book.drafts import save_draft_to_chapter
 from workbench.errors import WorkbenchError
-from workbench.feed import AGENTS, build_feed
 from workbench.feed.fixes import Fix, FixKind, ensure_fix_file
 from workbench.feed.prompt import ensure_prompts_file
+from workbench.feed.recipes import AGENTS
 from workbench.gui import prompts
 from workbench.gui.engine_words import engine_text, job_message
 from workbench.gui.prepare.anchor_dialog import StyleAnchorDialog
@@ -152,7 +152,10 @@ class PrepareFeed(QObject):
                 return None
 
         def builder():  # type: ignore[no-untyped-def]
-            # Built over the editors' unsaved text, read afresh at every rebuild.
+            # Built over the editors' unsaved text, read afresh at every rebuild; the builder
+            # loads with the first Prepare (or the warm-up), not for the first paint.
+            from workbench.feed.build import build_feed
+
             return build_feed(
                 self.unsaved_view(), agent, chapter, chapter_type=chapter_type, passage=passage
             )

@@ -76,6 +76,8 @@ NOT_AT_OPEN = (
     "workbench.trackers.relevance",
     "workbench.trackers.model",
     "workbench.upkeep.run",
+    "workbench.trackers.cast",  # the summary queue's fixed-context job reads the cast
+    "workbench.book.characters",
     "markdown_it",
     "multiprocessing",
     "workbench.continuity.guard",  # checks run in the guard's child process

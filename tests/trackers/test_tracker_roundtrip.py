@@ -31,7 +31,11 @@ def _project(tmp_path: Path, text: str) -> tuple[Project, Path]:
     return Project.open(root), path
 
 
-@settings(max_examples=150, suppress_health_check=[HealthCheck.function_scoped_fixture])
+# No deadline: it is a timing (the first example also pays markdown-it's import), and a
+# loaded machine failed it at 455 ms against 200 with nothing wrong.
+@settings(
+    max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
 @given(text=tracker_file())
 def test_parse_and_write_back_is_byte_identical(tmp_path, text):
     project, path = _project(tmp_path, text)
@@ -43,7 +47,9 @@ def test_parse_and_write_back_is_byte_identical(tmp_path, text):
     assert path.read_bytes() == before
 
 
-@settings(max_examples=150, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(
+    max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
 @given(text=tracker_file(), data=st.data())
 def test_an_edit_changes_only_the_touched_cell(tmp_path, text, data):
     parsed = parse_tracker(text, "p.md")

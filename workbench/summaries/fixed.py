@@ -27,7 +27,6 @@ from workbench.llm.errors import LlmCancelled
 from workbench.reasons import Reason
 from workbench.summaries.errors import SummaryCancelled, SummaryRejected
 from workbench.summaries.requests import FixedRequest, SummaryBackend
-from workbench.trackers.cast import character_text
 
 log = logging.getLogger(__name__)
 
@@ -52,6 +51,10 @@ def part_source(project: Project, part: FixedPart) -> str:
     """The source text of one part (the character files joined), or SummaryRejected."""
     roles = PART_SOURCES[part]
     if part is FixedPart.CHARACTERS:
+        # The cast's reader loads with the first job, not with the summary queue the
+        # window imports for its first paint (issue #28).
+        from workbench.trackers.cast import character_text
+
         read = [character_text(project, p, project.read(p).text) for p in project.character_files()]
         texts = [text for text in read if text]
     else:

@@ -275,6 +275,19 @@ BEFORE: dict[str, tuple[tuple[object, ...], str]] = {
     "summary.missing_sections": (("`### 伏笔`",), "缺少小节 `### 伏笔`"),
     "summary.unexpected_sections": (("`### 附录`",), "多出小节 `### 附录`"),
     "summary.sections": (("`### 伏笔`", "`### 附录`"), "`### 伏笔`、`### 附录`"),
+    "summary.skipped_heading": (
+        ("references/rolling-summary.md", 7, "`## 滚动摘要 Ch6-` 没有写明 Ch6-10 这样的范围"),
+        "references/rolling-summary.md 第7行：`## 滚动摘要 Ch6-` 没有写明 Ch6-10 这样的范围；"
+        "请先改好这个标题",
+    ),
+    "summary.heading_no_range": (
+        ("滚动摘要 Ch6-",),
+        "`## 滚动摘要 Ch6-` 没有写明 Ch6-10 这样的范围",
+    ),
+    "summary.heading_level_one": (
+        ("滚动摘要 Ch6-10",),
+        "`# 滚动摘要 Ch6-10` 是一级标题；一节应写成 `## 滚动摘要 Ch6-10`",
+    ),
     "summary.sections_out_of_order": ((), "四个 `###` 小节不是模板的顺序（或有重复）"),
     "summary.empty_section": (("剧情",), "小节 `### 剧情` 是空的"),
     "upkeep_failed.not_written": ((6, 10, "已取消"), "第6-10章的记忆更新未写入：已取消"),

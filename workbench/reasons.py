@@ -188,6 +188,10 @@ TEMPLATES = {
     "summary.unexpected_sections": "多出小节 {0}",
     "summary.sections_out_of_order": "四个 `###` 小节不是模板的顺序（或有重复）",
     "summary.empty_section": "小节 `### {0}` 是空的",
+    # ... because rolling-summary.md has a heading its readers skip
+    "summary.skipped_heading": "{0} 第{1}行：{2}；请先改好这个标题",
+    "summary.heading_no_range": "`## {0}` 没有写明 Ch6-10 这样的范围",
+    "summary.heading_level_one": "`# {0}` 是一级标题；一节应写成 `## {0}`",
     # --- why an upkeep job recorded nothing (a model's answer that cannot be used) ----------
     "upkeep_failed.not_written": "第{0}-{1}章的记忆更新未写入：{2}",
     "upkeep_failed.cancelled": "已取消",

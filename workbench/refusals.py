@@ -106,8 +106,10 @@ def _summary_headings(project: Project) -> list[Problem]:
     except FileProblem:
         return []  # reported by book.check
     return [
-        _problem(project, Severity.WARNING, path, f"line {line}: {problem}; skipped")
-        for line, problem in skipped_headings(text)
+        _problem(
+            project, Severity.WARNING, path, f"line {skipped.line}: {skipped.problem}; skipped"
+        )
+        for skipped in skipped_headings(text)
     ]
 
 

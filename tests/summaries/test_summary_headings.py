@@ -74,11 +74,11 @@ def test_a_skipped_heading_stops_summaries_until_it_is_fixed(sample_copy, capsys
     line = damaged.decode("utf-8").splitlines().index("## 滚动摘要 Ch6-") + 1
     assert main(["summarize", str(sample_copy), "--range", "6-10"]) == 1
     error = capsys.readouterr().err
-    assert f"references/rolling-summary.md line {line}: `## 滚动摘要 Ch6-` names no range" in error
+    assert f"references/rolling-summary.md 第{line}行：`## 滚动摘要 Ch6-` 没有写明" in error
     # Written directly (a section generated before the heading broke): refused the same way.
     project = Project.open(sample_copy)
     text = damaged.decode("utf-8")
     first = rolling_sections(text)[0]
-    with pytest.raises(SummaryRejected, match="fix that heading first"):
+    with pytest.raises(SummaryRejected, match="请先改好这个标题"):
         write_summary(project, SummaryJob(1, 5), text[first.section.start : first.section.end])
     assert summary.read_bytes() == damaged

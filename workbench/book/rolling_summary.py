@@ -115,20 +115,33 @@ def section_at(text: str, offset: int) -> RollingSection | None:
     return None
 
 
-def skipped_headings(text: str) -> list[tuple[int, str]]:
-    """(line, what is wrong) of each heading that looks like a rolling-summary section but
-    is not read as one: `## 滚动摘要 …` naming no range, or a range under a level-1 heading."""
+@dataclass(frozen=True)
+class SkippedHeading:
+    """A heading that looks like a rolling-summary section but is not read as one."""
+
+    line: int
+    title: str
+    level_one: bool  # a range under `#`; else `## 滚动摘要 …` naming no range
+
+    @property
+    def problem(self) -> str:
+        """What is wrong, in `workbench check`'s words."""
+        if self.level_one:
+            return f"`# {self.title}` is a level-1 heading; a section is `## {self.title}`"
+        return f"`## {self.title}` names no range like Ch6-10"
+
+
+def skipped_headings(text: str) -> list[SkippedHeading]:
+    """Each heading that looks like a rolling-summary section but is not read as one:
+    `## 滚动摘要 …` naming no range, or a range under a level-1 heading."""
     read = {s.line for s in rolling_sections(text)}
     found = []
     for section in sections(text):
         title = section.title.strip()
         if section.level > 2 or section.line in read or not title.startswith(SUMMARY_TITLE):
             continue
-        if section.level == 2:
-            found.append((section.line, f"`## {title}` names no range like Ch6-10"))
-        elif summary_range(title):
-            problem = f"`# {title}` is a level-1 heading; a section is `## {title}`"
-            found.append((section.line, problem))
+        if section.level == 2 or summary_range(title):
+            found.append(SkippedHeading(section.line, title, level_one=section.level == 1))
         # else: the file's own title, `# 滚动摘要`
     return found
 

@@ -293,6 +293,15 @@ FAILURE = {
         "SummaryFailure", "the four `###` sections are not in the template's order (or repeat)"
     ),
     "summary.empty_section": QT_TRANSLATE_NOOP("SummaryFailure", "section `### %1` is empty"),
+    "summary.skipped_heading": QT_TRANSLATE_NOOP(
+        "SummaryFailure", "%1 line %2: %3; fix that heading first"
+    ),
+    "summary.heading_no_range": QT_TRANSLATE_NOOP(
+        "SummaryFailure", "`## %1` names no range like Ch6-10"
+    ),
+    "summary.heading_level_one": QT_TRANSLATE_NOOP(
+        "SummaryFailure", "`# %1` is a level-1 heading; a section is `## %1`"
+    ),
     "upkeep_failed.not_written": QT_TRANSLATE_NOOP(
         "SummaryFailure", "upkeep of chapters %1-%2: %3; nothing was written"
     ),

@@ -285,7 +285,12 @@ def _refuse_skipped_headings(text: str | None, project: Project, job: SummaryJob
     its range (or hide a range that is there): nothing is written until it is fixed."""
     skipped = skipped_headings(text) if text else []
     if skipped:
-        line, problem = skipped[0]
+        first = skipped[0]
         where = project.relative(project.role_path(Role.ROLLING_SUMMARY))
-        reason = f"{where} line {line}: {problem}; fix that heading first"
-        raise SummaryRejected(job.what, reason)
+        problem = Reason(
+            "summary.heading_level_one" if first.level_one else "summary.heading_no_range",
+            first.title,
+        )
+        raise SummaryRejected(
+            job.what, Reason("summary.skipped_heading", where, first.line, problem)
+        )

@@ -3432,6 +3432,18 @@ Restore it into the editor? Nothing is written to the file until you save.</sour
       <translation>小节 `### %1` 是空的</translation>
     </message>
     <message>
+      <source>%1 line %2: %3; fix that heading first</source>
+      <translation>%1 第%2行：%3；请先改好这个标题</translation>
+    </message>
+    <message>
+      <source>`## %1` names no range like Ch6-10</source>
+      <translation>`## %1` 没有写明 Ch6-10 这样的范围</translation>
+    </message>
+    <message>
+      <source>`# %1` is a level-1 heading; a section is `## %1`</source>
+      <translation>`# %1` 是一级标题；一节应写成 `## %1`</translation>
+    </message>
+    <message>
       <source>upkeep of chapters %1-%2: %3; nothing was written</source>
       <translation>第%1-%2章的记忆更新未写入：%3</translation>
     </message>

@@ -24,9 +24,12 @@ config folder:
   author edits and saves the range's last chapter, the app's SummaryQueue regenerates the
   missing rolling summary offline, writes it back and the watcher reloads. Target ≤ 50 ms.
 - memory — the app process's peak resident set size (getrusage) after the three above.
-  The summary runs in a child process of its own, alive only while it summarises. RSS and
-  PSS of the app and of its children, sampled every 50 ms on a thread from the start of that
-  process: each process's peak and the peak of the two together. Target ≤ 350 MB together.
+  The app's children: the tokenizer's counting process and the continuity checker (kept
+  while the app runs) and the summary process (alive only while it summarises). RSS and PSS
+  of the app and of its children, sampled every 50 ms on a thread from the start of that
+  process: the app's peak, the largest child's, and the peak of all of them together (PSS
+  splits the pages they share, the Python runtime among them; RSS counts them in each).
+  Target ≤ 350 MB together.
 - open from process start — the open above plus the imports and QApplication it leaves out.
 
 Run: `make bench` or `.venv/bin/python benchmarks/app.py [--keep DIR] [--profile PHASE]`.
@@ -405,9 +408,10 @@ def measure_summary_stall(window, root: Path, closing: int) -> dict:
 
 class MemorySampler:
     """Samples, every 50 ms on a thread of its own, the resident memory of this process plus
-    its children (the summary process while it lives), as RSS and as PSS (shared pages split
+    its children (the counting process, the continuity checker, the summary process while it
+    lives), as RSS and as PSS (shared pages split
     between the processes sharing them, from /proc/PID/smaps_rollup), and keeps the peaks of
-    the sums (the app and its summary process together, at the same moment) and of each
+    the sums (the app and its children together, at the same moment) and of each
     process. The child's peak is sampled, not taken from getrusage: Linux starts a spawned
     child's ru_maxrss at the parent's resident size (the exec records the vfork-shared memory's
     high-water mark), so RUSAGE_CHILDREN reports the app's size, not the child's."""
@@ -593,11 +597,11 @@ def report(opens: list[dict], full: dict, *, timeline: bool) -> None:
     )
     print(
         f"memory: sampled every 50 ms, the app peaked at RSS {full['app_rss_mb']:.0f} MB / PSS "
-        f"{full['app_pss_mb']:.0f} MB and the summary process (alive only while it "
-        f"summarises) at RSS {full['child_rss_mb']:.0f} MB / PSS {full['child_pss_mb']:.0f} MB"
+        f"{full['app_pss_mb']:.0f} MB, its largest child process (counting, continuity or "
+        f"summary) at RSS {full['child_rss_mb']:.0f} MB / PSS {full['child_pss_mb']:.0f} MB"
     )
     print(
-        f"memory: the app and its summary process together (sampled at the same moment): peak "
+        f"memory: the app and its child processes together (sampled at the same moment): peak "
         f"RSS {full['together_rss_mb']:.0f} MB, peak PSS {full['together_pss_mb']:.0f} MB   "
         "target ≤ 350 MB"
     )

@@ -125,9 +125,19 @@ def measure_open(root: Path, chapters: int) -> tuple[object, dict]:
     window.resize(1440, 900)
     assert window.open_project(root)
     returned = time.perf_counter()
-    ready = run_until_idle()
-    editor = window.tabs.current_editor()
     tree_rows = window.tree.topLevelItem(0)
+
+    def filled() -> bool:
+        rows = [tree_rows.child(i) for i in range(tree_rows.childCount())]
+        return bool(rows) and all(row.text(1) for row in rows)
+
+    # The tree's counts come from a thread that starts after the first paint
+    # (gui/first_paint.py) and may compute for longer than the quiet interval.
+    ready = run_until_idle()
+    deadline = time.perf_counter() + 30
+    while not filled() and time.perf_counter() < deadline:
+        ready = run_until_idle()
+    editor = window.tabs.current_editor()
     assert editor is not None and editor.chapter == chapters, "last chapter not in front"
     assert tree_rows.childCount() == chapters, "tree not filled"
     assert all(tree_rows.child(i).text(1) for i in range(chapters)), "a 字 count is missing"

@@ -10,8 +10,9 @@ names the feed's model and the recipes at import, and its first paint needs no f
 
 from __future__ import annotations
 
-import importlib
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from workbench.lazy_exports import lazy_exports
 
 if TYPE_CHECKING:
     from workbench.feed.build import FeedRequestProblem, build_feed, token_counter
@@ -36,10 +37,7 @@ _SUBMODULE = {
 }
 
 
-def __getattr__(name: str) -> Any:
-    if name in _SUBMODULE:
-        return getattr(importlib.import_module(f"{__name__}.{_SUBMODULE[name]}"), name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+__getattr__ = lazy_exports(__name__, _SUBMODULE)
 
 
 __all__ = [

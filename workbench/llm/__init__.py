@@ -6,9 +6,9 @@ and the app's first paint needs no model call (issue #28)."""
 
 from __future__ import annotations
 
-import importlib
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
+from workbench.lazy_exports import lazy_exports
 from workbench.llm.errors import (
     LlmCancelled,
     LlmConnectionError,
@@ -28,10 +28,7 @@ if TYPE_CHECKING:
 _FROM_CLIENT = ("ChatClient", "ClientConfig", "Message")
 
 
-def __getattr__(name: str) -> Any:
-    if name in _FROM_CLIENT:
-        return getattr(importlib.import_module("workbench.llm.client"), name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+__getattr__ = lazy_exports(__name__, dict.fromkeys(_FROM_CLIENT, "client"))
 
 
 __all__ = [

@@ -8,8 +8,9 @@ imports the trackers' cache at start, and its first paint parses no tracker (iss
 
 from __future__ import annotations
 
-import importlib
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from workbench.lazy_exports import lazy_exports
 
 if TYPE_CHECKING:
     from workbench.trackers.cast import Cast, Character, Scanner, load_cast
@@ -43,10 +44,7 @@ _SUBMODULE = {
 }
 
 
-def __getattr__(name: str) -> Any:
-    if name in _SUBMODULE:
-        return getattr(importlib.import_module(f"{__name__}.{_SUBMODULE[name]}"), name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+__getattr__ = lazy_exports(__name__, _SUBMODULE)
 
 
 __all__ = [

@@ -106,6 +106,7 @@ def render(out_dir: Path, work: Path) -> list[Path]:
     window.splitter.setSizes([300, SIZE[0] - 300])
     window.open_project(novel)
     window.tree.scrollToTop()
+    wait_for_context_panel(window)  # its first feed starts after the first paint (first_paint.py)
     written.append(save(window, out_dir / "main-window.png"))
     window.context_panel.pin(
         "worldbuilding/world.md#力量体系"

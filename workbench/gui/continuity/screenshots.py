@@ -13,6 +13,7 @@ TYPED = "\n周德全笑道：“你来迟了。”\n\n沈青裳低声道：“�
 
 def render_continuity(window, out_dir: Path, save: Callable, settle: Callable) -> list[Path]:  # type: ignore[no-untyped-def]
     """Chapter 12 with two contradictions typed into it: underlined, and listed under 连续性."""
+    window.context_dock.raise_()  # the list is in 上下文; the tracker shots left 追踪表 in front
     editor = window.open_path(window.project.chapter(12).path)
     cursor = editor.text_edit.textCursor()
     cursor.movePosition(QTextCursor.MoveOperation.End)

@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from workbench.gui.column_fit import ColumnFit
 from workbench.gui.entry_states import entry_state_label
 from workbench.gui.trackers.empty_hint import EmptyHint
 from workbench.gui.trackers.filters import ChapterRange, CharacterBox, control_bar
@@ -110,6 +111,7 @@ class LedgerPanel(QWidget):
         self.table.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
         self.table.horizontalHeader().setHighlightSections(False)
         self.table.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+        self.column_fit = ColumnFit(self.table, self._size_columns)
         self.empty_hint = EmptyHint(self.table, "ledgerEmptyHint")
 
         self.add_button = self._button("ledgerAdd", self.addRequested.emit)
@@ -264,10 +266,10 @@ class LedgerPanel(QWidget):
         self.apply_filters()
         shape = (tuple(columns), len(ledger.rows))
         if shape != self._sized_for:
-            # Measuring every cell is the slow part of showing a ledger; a refresh with the
-            # same columns and entries keeps the widths (and any the author set by dragging).
+            # Measuring cells is the slow part of showing a ledger; a refresh with the same
+            # columns and entries keeps the widths (and any the author set by dragging).
             self._sized_for = shape
-            self._size_columns()
+            self.column_fit.request()
         self._fit_key_columns()
         for button in (self.add_button, self.resolve_button, self.abandon_button):
             button.setEnabled(editable)
@@ -285,6 +287,7 @@ class LedgerPanel(QWidget):
             self.table.setColumnWidth(content, min(CONTENT_WIDTH, self.table.columnWidth(content)))
         notes = self.model.notes_column
         self.table.setColumnWidth(notes, min(NOTES_WIDTH, self.table.columnWidth(notes)))
+        self._fit_key_columns()
 
     def _fit_key_columns(self) -> None:
         """The IDs and the state words always show in full, the bold rows of overdue and

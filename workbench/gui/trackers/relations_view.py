@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from workbench.gui.column_fit import ColumnFit
 from workbench.gui.trackers.empty_hint import EmptyHint
 from workbench.gui.trackers.filters import ChapterRange, CharacterBox, control_bar
 from workbench.gui.trackers.graph import RelationshipGraph
@@ -74,6 +75,7 @@ class RelationsPanel(QWidget):
         self.table.setWordWrap(False)
         self.table.verticalHeader().setVisible(False)
         self.table.horizontalHeader().setStretchLastSection(True)
+        self.column_fit = ColumnFit(self.table, self._fit_columns)
 
         slider_row = QHBoxLayout()
         slider_row.addWidget(self.slider_label)
@@ -201,12 +203,14 @@ class RelationsPanel(QWidget):
         current = {row.line for row in self.graph.states_at(chapter).values()}
         self.model.set_rows(self.rows, chapter, current, self.canonical)
         if self._sized_for != self.rows:
-            # Measuring every cell is the slow part of a refresh (≈ 0.1 s per call for a long
-            # history); moving the slider changes which rows are current, not how wide they
-            # are, and keeps any width the author dragged.
+            # Measuring cells is the slow part of a refresh; moving the slider changes which
+            # rows are current, not how wide they are, and keeps any width the author dragged.
             self._sized_for = self.rows
-            self.table.resizeColumnsToContents()
-            self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
+            self.column_fit.request()
+
+    def _fit_columns(self) -> None:
+        self.table.resizeColumnsToContents()
+        self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
 
     def _update_slider_label(self) -> None:
         self.slider_label.setText(self.tr("Chapter %1").replace("%1", str(self.slider.value())))

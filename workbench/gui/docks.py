@@ -7,6 +7,8 @@ told the open project and chapter, and its routes are connected by its own wirin
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from PySide6.QtCore import QObject, Qt
 from PySide6.QtWidgets import QMainWindow, QWidget
 
@@ -38,6 +40,11 @@ class WindowDocks(QObject):
     def deferred(self) -> tuple[DeferredDock, ...]:
         """The docks whose panels are built when first needed."""
         return (self.trackers, self.book)
+
+    def warm_up_steps(self) -> list[Callable[[], object]]:
+        """The warm-up's GUI-thread steps for the deferred docks, one per pass of the event
+        loop: each dock's module, then its panel."""
+        return [step for dock in self.deferred() for step in (dock.load_module, dock.panel)]
 
     def build_all(self) -> None:
         """Build every deferred panel now (what the warm-up does a moment after the show)."""

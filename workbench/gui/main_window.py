@@ -99,9 +99,7 @@ class MainWindow(QMainWindow):
         self.continuity.statusMessage.connect(self.show_message)
         # What the first paint left out, built, loaded and started after it.
         self.first_paint = FirstPaint(self)
-        self.warmup = Warmup(
-            self, [dock.panel for dock in self.docks.deferred()], lambda: self.session.project
-        )
+        self.warmup = Warmup(self, self.docks.warm_up_steps(), lambda: self.session.project)
         counting_process.count_in_child_processes()
         self._wire()
         self.recent.show(settings)

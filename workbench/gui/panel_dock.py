@@ -4,6 +4,8 @@ does not show is not built before it)."""
 
 from __future__ import annotations
 
+import importlib
+
 from PySide6.QtCore import QEvent, Signal
 from PySide6.QtWidgets import QDockWidget, QWidget
 
@@ -43,6 +45,7 @@ class DeferredDock(PanelDock):
     `panel()` is called (a route to it, the warm-up); `built` then tells who wires it."""
 
     built = Signal(QWidget)
+    PANEL_MODULE = ""  # the module make_panel imports (the warm-up loads it a pass before)
 
     def __init__(self, object_name: str, parent: QWidget | None = None) -> None:
         super().__init__(object_name, None, parent)
@@ -52,6 +55,10 @@ class DeferredDock(PanelDock):
     def make_panel(self) -> QWidget:
         """A new panel for this dock (its module imported here, not with the window)."""
         raise NotImplementedError
+
+    def load_module(self) -> None:
+        """Import the panel's module now (the warm-up's step before it builds the panel)."""
+        importlib.import_module(self.PANEL_MODULE)
 
     def is_built(self) -> bool:
         """Whether the panel exists yet."""

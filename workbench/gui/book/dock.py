@@ -11,6 +11,8 @@ from workbench.gui.panel_dock import DeferredDock
 class BookDock(DeferredDock):
     """全书: presence, the foreshadowing timeline, writing statistics."""
 
+    PANEL_MODULE = "workbench.gui.book.panel"
+
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__("bookDock", parent)
 

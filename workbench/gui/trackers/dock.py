@@ -11,6 +11,8 @@ from workbench.gui.panel_dock import DeferredDock
 class TrackerDock(DeferredDock):
     """追踪表: the foreshadowing ledger and the relationships."""
 
+    PANEL_MODULE = "workbench.gui.trackers.browser"
+
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__("trackerDock", parent)
 

@@ -4,6 +4,7 @@ where the caller decides the fallback. The window's use of it is in test_start_i
 
 from __future__ import annotations
 
+import multiprocessing
 import os
 import signal
 
@@ -66,3 +67,12 @@ def test_what_a_load_raises_in_the_child_is_raised_to_the_caller():
     with pytest.raises(KeyError, match="no-such-tokenizer"):
         process.start()
     assert process.pid is None
+
+
+@pytest.mark.parametrize("name", ["cl100k_base", "no-such-tokenizer"])
+def test_a_child_whose_app_quit_while_it_loaded_ends_quietly(name):
+    """The app closes its end before the child has said the tokenizer is loaded (a window shut
+    at once): the child's serving function returns, no BrokenPipeError traceback on stderr."""
+    app_end, child_end = multiprocessing.Pipe()
+    app_end.close()
+    counting_process._serve(name, child_end)  # in this process: what the child runs

@@ -175,16 +175,16 @@ def _answer(pipe: Connection, timeout: float) -> object:
 
 def _serve(name: str, pipe: Connection) -> None:
     """In the child: load the tokenizer, say so (or send what the load raised), then answer
-    each text with its count until the app closes the pipe."""
+    each text with its count until the app closes the pipe. An app that closed it first (it
+    was quit while the tokenizer loaded) is no error: the child just ends."""
     try:
         count = tokenizers.load_here(name)
+        outcome = None
     except Exception as error:  # sent back and raised there, where the fallback is decided
-        pipe.send(error)
+        count, outcome = None, error
+    try:
+        pipe.send(outcome)
+        while count is not None:
+            pipe.send(count(pipe.recv()))
+    except (EOFError, OSError):  # the app closed the pipe (BrokenPipeError is an OSError)
         return
-    pipe.send(None)
-    while True:
-        try:
-            text = pipe.recv()
-        except (EOFError, OSError):
-            return
-        pipe.send(count(text))

@@ -43,8 +43,9 @@ class WindowDocks(QObject):
 
     def warm_up_steps(self) -> list[Callable[[], object]]:
         """The warm-up's GUI-thread steps for the deferred docks, one per pass of the event
-        loop: each dock's module, then its panel."""
-        return [step for dock in self.deferred() for step in (dock.load_module, dock.panel)]
+        loop: each dock's module, its panel's widgets, then the panel in the dock and wired."""
+        steps = ((dock.load_module, dock.make, dock.panel) for dock in self.deferred())
+        return [step for dock_steps in steps for step in dock_steps]
 
     def build_all(self) -> None:
         """Build every deferred panel now (what the warm-up does a moment after the show)."""

@@ -50,6 +50,7 @@ class DeferredDock(PanelDock):
     def __init__(self, object_name: str, parent: QWidget | None = None) -> None:
         super().__init__(object_name, None, parent)
         self._panel: QWidget | None = None
+        self._made: QWidget | None = None  # built by `make`, not yet in the dock nor wired
         self.visibilityChanged.connect(self._visibility_changed)
 
     def make_panel(self) -> QWidget:
@@ -60,15 +61,24 @@ class DeferredDock(PanelDock):
         """Import the panel's module now (the warm-up's step before it builds the panel)."""
         importlib.import_module(self.PANEL_MODULE)
 
+    def make(self) -> None:
+        """Build the panel's widgets now, without putting it in the dock or wiring it (the
+        warm-up's step before `panel`: the tracker browser's widgets and its wiring were one
+        32 ms step of the GUI thread, now two)."""
+        if self._panel is None and self._made is None:
+            self._made = self.make_panel()
+            self._made.setParent(self)  # owned by the dock; not shown until it is its widget
+
     def is_built(self) -> bool:
-        """Whether the panel exists yet."""
+        """Whether the panel is in the dock yet."""
         return self._panel is not None
 
     def panel(self) -> QWidget:
         """The panel, built now if it was not."""
         if self._panel is None:
-            self._panel = self.make_panel()
-            self._panel.setParent(self)
+            self.make()
+            self._panel, self._made = self._made, None
+            assert self._panel is not None
             self.setWidget(self._panel)
             self.built.emit(self._panel)
         return self._panel

@@ -15,7 +15,7 @@ from collections.abc import Callable
 from functools import partial
 from pathlib import Path
 
-from PySide6.QtCore import QEvent, QObject, QPoint, Qt, Signal
+from PySide6.QtCore import QEvent, QObject, QPoint, Qt, QTimer, Signal
 from PySide6.QtGui import QTextCursor
 from PySide6.QtWidgets import QLabel, QListWidget, QListWidgetItem, QMenu, QVBoxLayout, QWidget
 
@@ -32,6 +32,9 @@ log = logging.getLogger(__name__)
 FINDING_ROLE = Qt.ItemDataRole.UserRole
 MAX_ROWS = 6  # the list grows to this many rows, then scrolls
 CHECKER = "workbench.gui.continuity.worker:ChapterChecker"  # served in the child process
+# A checker that died twice in a row is tried again after these waits (the last repeats):
+# a child that cannot start (a broken install, no memory) is not respawned at every keystroke.
+RETRY_AFTER_S = (10.0, 60.0, 300.0)
 
 
 class ContinuityList(QWidget):
@@ -63,6 +66,7 @@ class ContinuityList(QWidget):
         layout.addWidget(self.list)
         self.findings: list[Finding] = []
         self.note = ""
+        self.stopped_code: int | None = None  # the exit code of a checker that cannot start
         self.retranslate()
 
     def rule_names(self) -> dict[str, str]:
@@ -80,6 +84,7 @@ class ContinuityList(QWidget):
         """List these findings (`note`: why there is nothing to show, if so)."""
         self.findings = list(findings)
         self.note = note
+        self.stopped_code = None
         self.list.clear()
         names = self.rule_names()
         for finding in findings:
@@ -96,7 +101,20 @@ class ContinuityList(QWidget):
         self.list.setVisible(bool(findings))
         self._show_title()
 
+    def show_stopped(self, exit_code: int) -> None:
+        """No findings: the checking process cannot start, so this chapter is not checked."""
+        self.show_findings([])
+        self.stopped_code = exit_code
+        self._show_title()
+
     def _show_title(self) -> None:
+        if self.stopped_code is not None:
+            self.title.setText(
+                self.tr(
+                    "The continuity check cannot start (exit code %1); this chapter is not checked."
+                ).replace("%1", str(self.stopped_code))
+            )
+            return
         if self.findings:
             title = self.tr("Continuity: %1").replace("%1", str(len(self.findings)))
         else:
@@ -105,7 +123,10 @@ class ContinuityList(QWidget):
 
     def retranslate(self) -> None:
         """Every label in the current language."""
+        stopped_code = self.stopped_code
         self.show_findings(self.findings, self.note)
+        if stopped_code is not None:
+            self.show_stopped(stopped_code)
 
     def menu_for(self, item: QListWidgetItem) -> QMenu:
         """忽略 for the entry, and for a drifted name: it is another person."""
@@ -162,6 +183,9 @@ class ContinuityGuard(QObject):
         self._chapter = 0  # the chapter of the newest check asked for
         self._underlines: dict[int, Underlines] = {}  # id(editor) -> its underlines
         self._deaths = 0  # the child's deaths since its last answer
+        self.retry = QTimer(self)  # running: the checker would not start; wait, then try
+        self.retry.setSingleShot(True)
+        self.retry.timeout.connect(self.check)
         panel.refresher.delivered.connect(self.check)
         self.refresher.answered.connect(self._answered)
         self.refresher.failed.connect(self._crashed)
@@ -176,10 +200,14 @@ class ContinuityGuard(QObject):
         project = self.panel.project
         if project is None:
             self.refresher.forget()
+            self.retry.stop()  # the next book's checker is tried at once
+            self._deaths = 0
             self.result = None
             self.view.show_findings([])
             self._underline_open_editors()
             return None
+        if self.retry.isActive():
+            return None  # the list says the chapter is not checked; the timer tries again
         self._chapter = self.panel.request().chapter
         buffers = dict(self.tabs.unsaved_buffers())
         return self.refresher.request(CheckRequest(project.root, self._chapter, buffers))
@@ -190,6 +218,7 @@ class ContinuityGuard(QObject):
 
     def _answered(self, result: ContinuityResult) -> None:
         self._deaths = 0
+        self.retry.stop()
         result.job_id = self.refresher.latest_id  # only the newest request is answered
         self._show(result)
 
@@ -198,17 +227,25 @@ class ContinuityGuard(QObject):
         self._show(ContinuityResult(self.refresher.latest_id, self._chapter, error=reason))
 
     def _died(self, exit_code: int) -> None:
-        """The checking process was killed (or crashed): said, and started again with a
-        check of the chapter now; twice in a row, it waits for the next edit."""
+        """The checking process was killed (or crashed): said once, and started again with a
+        check of the chapter now. Dead again before answering, it cannot start: the list
+        says so, the underlines go, and it is tried again after a wait that grows."""
         self._deaths += 1
-        self.statusMessage.emit(
-            self.tr(
-                "The continuity check process stopped unexpectedly (exit code %1); "
-                "it has been restarted."
-            ).replace("%1", str(exit_code))
-        )
         if self._deaths == 1:
+            self.statusMessage.emit(
+                self.tr(
+                    "The continuity check process stopped unexpectedly (exit code %1); "
+                    "it has been restarted."
+                ).replace("%1", str(exit_code))
+            )
             self.check()
+            return
+        log.warning("the continuity checker cannot start (exit code %s)", exit_code)
+        self.result = None
+        self.view.show_stopped(exit_code)
+        self._underline_open_editors()
+        wait_s = RETRY_AFTER_S[min(self._deaths - 2, len(RETRY_AFTER_S) - 1)]
+        self.retry.start(round(wait_s * 1000))
 
     def _show(self, result: ContinuityResult) -> None:
         self.result = result

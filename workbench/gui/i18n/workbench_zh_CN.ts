@@ -643,6 +643,10 @@
   <context>
     <name>ContinuityList</name>
     <message>
+      <source>The continuity check cannot start (exit code %1); this chapter is not checked.</source>
+      <translation>连续性检查无法启动（exit code %1），本章未检查。</translation>
+    </message>
+    <message>
       <source>Dead or gone, yet acting</source>
       <translation>已死或已离场的人物在行动</translation>
     </message>

@@ -12,7 +12,8 @@ Each book is benchmarks/feed.py's project at that size, with chapter N/2 rewritt
   with warm caches (the app ran once on the book before). Target ≤ 2.5× the floor. Then the
   first open after an import (no `.workbench/`): editable, and everything filled (the tree's
   counts, the book's total; the tracker ledger only once its dock is built, when first shown
-  or by the warm-up 1.5 s after the show). Target ≤ 2 s.
+  or by the warm-up, which begins 1.5 s after the show and takes its steps only while the
+  author pauses, gui/author_quiet.py). Target ≤ 2 s.
 - keystrokes — in one fresh app process: the context panel on MainWriter for the chapter
   after the long one (whose raw window holds it), the tracker browser and the continuity
   guard live as always; 200 keystrokes at the end of the long chapter, each a key press and

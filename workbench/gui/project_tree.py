@@ -9,6 +9,8 @@ the rows' counts (`totalChanged`), never a second pass over the chapters."""
 from __future__ import annotations
 
 import logging
+import time
+from collections import deque
 from functools import partial
 from pathlib import Path
 
@@ -26,9 +28,11 @@ log = logging.getLogger(__name__)
 
 PATH_ROLE = Qt.ItemDataRole.UserRole
 GROUP_ORDER = ("chapters", "world", "characters", "outline", "meta", "references")
-# Rows labelled per pass of the event loop when the counts arrive: a 1000-chapter book's in one
-# pass held the GUI thread 30 ms quiet and 90 ms beside the open's other threads (#28).
-FACTS_PER_PASS = 200
+# How long one pass of the event loop labels rows when the counts arrive, then lets input in.
+# A budget of time, not of rows: each Qt call lets go of the GIL, and beside the open's busy
+# threads taking it back waits up to their switch interval, so a pass of 200 rows (3-4 ms of
+# the GUI thread's CPU) took 50-90 ms at a book's first open (#28).
+FACTS_PASS_S = 0.004
 
 
 class ProjectTree(QTreeWidget):
@@ -57,9 +61,9 @@ class ProjectTree(QTreeWidget):
         self._zi: dict[Path, int | None] = {}  # each chapter's 字 as its row shows it
         self._shown: dict[Path, ChapterFact] = {}  # what each row showed: kept while re-read
         self._relabelled: set[Path] = set()  # rows set here since the facts job was asked for
-        self.facts_job = Background("tree-facts", latest_only=True, parent=self)
+        self.facts_job = Background("tree-facts", latest_only=True, takes_turns=True, parent=self)
         self.facts_job.delivered.connect(self._show_facts)
-        self._facts_left: list[tuple[Path, ChapterFact]] = []  # delivered, not yet shown
+        self._facts_left: deque[tuple[Path, ChapterFact]] = deque()  # delivered, not yet shown
         self._facts_timer = QTimer(self)
         self._facts_timer.setSingleShot(True)
         self._facts_timer.setInterval(0)
@@ -103,7 +107,7 @@ class ProjectTree(QTreeWidget):
         self._zi = {}
         self._listing = self.project.listing_version if self.project else 0
         self.facts_job.forget()
-        self._facts_left = []  # for the rows just deleted
+        self._facts_left.clear()  # for the rows just deleted
         self._facts_timer.stop()
         if self.project is None:
             return
@@ -133,19 +137,22 @@ class ProjectTree(QTreeWidget):
         self.facts_job.submit(_read_facts, project, refs)
 
     def _show_facts(self, facts: dict[Path, ChapterFact]) -> None:
-        self._facts_left = list(facts.items())
+        self._facts_left = deque(facts.items())
         self._show_some_facts()
 
     def _show_some_facts(self) -> None:
-        """FACTS_PER_PASS rows of the delivered facts; the rest on the next pass."""
+        """Label the delivered facts' rows for FACTS_PASS_S (one row at least); the rest on the
+        next pass."""
         if self.project is None:
             return
-        batch = self._facts_left[:FACTS_PER_PASS]
-        del self._facts_left[:FACTS_PER_PASS]
-        for path, fact in batch:
+        until = time.perf_counter() + FACTS_PASS_S
+        while self._facts_left:
+            path, fact = self._facts_left.popleft()
             row, ref = self._rows.get(str(path)), self.project.chapter_at(path)
             if row is not None and ref is not None and path not in self._relabelled:
                 self._label_row(row, ref, fact)
+            if time.perf_counter() >= until:
+                break
         if self._facts_left:
             self._facts_timer.start()
             return

@@ -54,7 +54,9 @@ class BookPanel(QWidget):
         self.project: Project | None = None
         self.chapter = 0
         self.snapshot: BookSnapshot | None = None
-        self.worker = Background("book-snapshot-worker", latest_only=True, parent=self)
+        self.worker = Background(
+            "book-snapshot-worker", latest_only=True, takes_turns=True, parent=self
+        )
         self._requested_chapter = 0
         self.tabs = QTabWidget(self)
         self.tabs.setObjectName("bookTabs")

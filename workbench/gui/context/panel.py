@@ -81,7 +81,9 @@ class ContextPanel(QWidget):
         self._folded: set[str] = set()
         self.model = ContextModel(self)
         self.pin_model = PinModel(self)
-        self.refresher = Background("context-feed-worker", latest_only=True, parent=self)
+        self.refresher = Background(
+            "context-feed-worker", latest_only=True, takes_turns=True, parent=self
+        )
         self._requested: FeedRequest | None = None  # the newest request sent to the worker
         self._held: PanelFeed | None = None  # built while the author typed on (see _delivered)
         self.debounce = QTimer(self)

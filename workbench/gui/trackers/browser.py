@@ -78,11 +78,13 @@ class TrackerBrowser(QWidget):
         self.store = TrackerStore(self)
         self.opener = TrackerFileOpener(self)
         # The open's read of the tracker files; the ledgers for the editor's chapter and saves.
-        self.loading = Background("tracker-files", latest_only=True, parent=self)
+        self.loading = Background("tracker-files", latest_only=True, takes_turns=True, parent=self)
         self.loading.delivered.connect(self._files_read)
         self.loading.failed.connect(lambda _job, why: self._show_message(why))
         self._refresh_after_load = False
-        self.ledger_job = Background("tracker-ledger", latest_only=True, parent=self)
+        self.ledger_job = Background(
+            "tracker-ledger", latest_only=True, takes_turns=True, parent=self
+        )
         self.ledger_job.delivered.connect(self._show_ledger_work)
         self.ledger_job.failed.connect(lambda _job, why: self._show_message(why))
         self.cast = Cast(())

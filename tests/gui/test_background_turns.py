@@ -1,6 +1,7 @@
 """Helpers that read the book take turns: their jobs run one at a time between them, a helper
-that does not take turns is never held up by them, and a job that goes stale while it waits
-for its turn never runs."""
+that does not take turns is never held up by them, a job that goes stale while it waits for
+its turn never runs, and one waiting on another process (a tokenizer's counting child) gives
+its turn up meanwhile."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ import threading
 
 import pytest
 
+from workbench.gui import turns
 from workbench.gui.background import Background, Job
 
 
@@ -84,3 +86,29 @@ def test_a_helper_waiting_for_its_turn_shuts_down_at_once(qapp, qtbot, gate) -> 
     assert ran == ["tree in"]
     gate.set()
     assert tree.shut_down(10)
+
+
+def _waiting_elsewhere(_job: Job, gate: threading.Event, ran: list[str], name: str) -> str:
+    ran.append(f"{name} in")
+    with turns.turn_given_up():  # as a count waits for its child's answer
+        assert gate.wait(10), "the test never opened the gate"
+    ran.append(f"{name} out")
+    return name
+
+
+def test_a_job_waiting_on_another_process_lets_the_next_reader_compute(qapp, qtbot, gate) -> None:
+    feed, tree = Background("feed", takes_turns=True), Background("tree", takes_turns=True)
+    ran, delivered = [], []
+    for helper in (feed, tree):
+        helper.delivered.connect(delivered.append)
+    with qtbot.waitSignal(feed.started, timeout=10_000):
+        feed.submit(_waiting_elsewhere, gate, ran, "feed")
+    qtbot.waitUntil(lambda: ran == ["feed in"], timeout=10_000)
+    with qtbot.waitSignal(tree.delivered, timeout=10_000):
+        tree.submit(_noting, ran, "tree")
+    with turns.turn_given_up():  # a thread without the turn (the GUI's) is not held up
+        ran.append("gui")
+    gate.set()
+    qtbot.waitUntil(lambda: delivered == ["tree", "feed"], timeout=10_000)
+    assert ran == ["feed in", "tree", "gui", "feed out"]
+    assert feed.shut_down(10) and tree.shut_down(10)

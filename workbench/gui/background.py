@@ -10,7 +10,7 @@ only the newest waiting one, so typing never queues a backlog. `shut_down()` dro
 waits, sets the running job's cancel flag and joins the thread.
 
 Helpers made with `takes_turns=True` (those whose jobs read and scan the book) run their
-jobs one at a time between them, not side by side: see `_TURN`.
+jobs one at a time between them, not side by side: see gui/turns.py.
 
 Every helper is listed (weakly) so a test teardown can check that none is left running;
 other owners of threads or processes (gui/child_process.py) list themselves with `watch`.
@@ -32,6 +32,7 @@ from typing import Any, Protocol
 from PySide6.QtCore import QObject, Signal
 
 from workbench.errors import WorkbenchError
+from workbench.gui import turns
 
 log = logging.getLogger(__name__)
 
@@ -43,14 +44,6 @@ log = logging.getLogger(__name__)
 # walking every object the imports and the window made. Those live as long as the app, so
 # the first worker freezes them out of the collector's walks (gc.freeze): 14-20 ms.
 SWITCH_INTERVAL_S = 0.001
-
-# The turn the book-reading helpers take. Side by side they only shared the one GIL, so they
-# finished no sooner, and the GUI thread, which takes the GIL back at every Python slot,
-# event handler and paint, lost it to whichever of them grabbed it first: at a 5M-字 book's
-# first open (the tree's counts, the feed and the 全书 snapshot each reading every chapter)
-# its gaps were 46-86 ms; taking turns, 11-41 ms, and the three were done in 500 ms, not 900.
-_TURN = threading.Lock()
-TURN_POLL_S = 0.05  # how soon a job waiting for its turn notices it went stale
 
 
 class Helper(Protocol):
@@ -112,8 +105,8 @@ class Background(QObject):
         super().__init__(parent)
         self.name = name
         self.latest_only = latest_only
-        # Only for jobs that compute: one that waits on the network or a child process
-        # would hold every other book-reading helper up while it waits.
+        # Only for jobs that compute: one that waits on the network or a model would hold
+        # every other book-reading helper up (a wait on a counting child gives the turn up).
         self.takes_turns = takes_turns
         self.latest_id = 0
         self._live: set[int] = set()
@@ -245,14 +238,14 @@ class Background(QObject):
         try:
             while (task := self._next_task()) is not None:
                 relay.began.emit(task.job.id)
-                if self.takes_turns and not _wait_for_turn(task.job):
+                if self.takes_turns and not turns.wait_for_turn(task.job.cancel):
                     relay.ended.emit(task.job.id, None, "")  # stale: dropped by its id
                     continue
                 try:
                     value, error = self._run(task)
                 finally:
                     if self.takes_turns:
-                        _TURN.release()
+                        turns.end_turn()
                 relay.ended.emit(task.job.id, value, error)
         finally:
             self._relay = None  # the last reference: the relay is deleted here, on its thread
@@ -277,17 +270,6 @@ class Background(QObject):
         relay = self._relay  # called by a job, on the worker thread
         if relay is not None:
             relay.reported.emit(job_id, value)
-
-
-def _wait_for_turn(job: Job) -> bool:
-    """Take `_TURN` for this job; False (and not taken) once the job goes stale first."""
-    while not _TURN.acquire(timeout=TURN_POLL_S):
-        if job.cancel.is_set():
-            return False
-    if job.cancel.is_set():  # went stale as the turn came
-        _TURN.release()
-        return False
-    return True
 
 
 _shared = False

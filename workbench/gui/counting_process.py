@@ -21,6 +21,7 @@ import logging
 import threading
 from typing import TYPE_CHECKING
 
+from workbench.gui import turns
 from workbench.models import tokenizers
 from workbench.models.tokenizers import Count
 
@@ -56,13 +57,13 @@ class CountingProcess:
     def start(self) -> None:
         """Start the child and wait until its tokenizer is loaded; raises what the load raised
         there (VocabularyUnavailable, ImportError, …), so the caller's fallback applies."""
-        with self._lock:
+        with turns.turn_given_up(), self._lock:
             if self._pipe is None:
                 self._spawn()
 
     def count(self, text: str) -> int:
         """Tokens in `text`: asked of the child (a dead one replaced once), else counted here."""
-        with self._lock:
+        with turns.turn_given_up(), self._lock:  # while the child loads or counts
             if self._here is None:
                 for _attempt in range(2):
                     try:

@@ -34,7 +34,7 @@ def _noting(_job: Job, ran: list[str], name: str) -> str:
 
 
 def test_turn_takers_run_one_at_a_time_and_others_are_not_held(qapp, qtbot, gate) -> None:
-    tree, snapshot = Background("tree", takes_turns=True), Background("snapshot", takes_turns=True)
+    tree, snapshot = Background("tree", turn=turns.TREE), Background("snapshot", turn=turns.GLANCE)
     sender = Background("sender")  # waits on the network: takes no turn
     ran, delivered = [], []
     for helper in (tree, snapshot, sender):
@@ -55,8 +55,8 @@ def test_turn_takers_run_one_at_a_time_and_others_are_not_held(qapp, qtbot, gate
 
 
 def test_a_job_gone_stale_while_waiting_for_its_turn_never_runs(qapp, qtbot, gate) -> None:
-    tree = Background("tree", takes_turns=True)
-    feed = Background("feed", latest_only=True, takes_turns=True)
+    tree = Background("tree", turn=turns.TREE)
+    feed = Background("feed", latest_only=True, turn=turns.FEED)
     ran, delivered, dropped = [], [], []
     feed.delivered.connect(delivered.append)
     feed.dropped.connect(dropped.append)
@@ -76,7 +76,7 @@ def test_a_job_gone_stale_while_waiting_for_its_turn_never_runs(qapp, qtbot, gat
 
 
 def test_a_helper_waiting_for_its_turn_shuts_down_at_once(qapp, qtbot, gate) -> None:
-    tree, snapshot = Background("tree", takes_turns=True), Background("snapshot", takes_turns=True)
+    tree, snapshot = Background("tree", turn=turns.TREE), Background("snapshot", turn=turns.GLANCE)
     ran = []
     with qtbot.waitSignal(tree.started, timeout=10_000):
         tree.submit(_holding, gate, ran, "tree")
@@ -97,7 +97,7 @@ def _waiting_elsewhere(_job: Job, gate: threading.Event, ran: list[str], name: s
 
 
 def test_a_job_waiting_on_another_process_lets_the_next_reader_compute(qapp, qtbot, gate) -> None:
-    feed, tree = Background("feed", takes_turns=True), Background("tree", takes_turns=True)
+    feed, tree = Background("feed", turn=turns.FEED), Background("tree", turn=turns.TREE)
     ran, delivered = [], []
     for helper in (feed, tree):
         helper.delivered.connect(delivered.append)
@@ -112,3 +112,21 @@ def test_a_job_waiting_on_another_process_lets_the_next_reader_compute(qapp, qtb
     qtbot.waitUntil(lambda: delivered == ["tree", "feed"], timeout=10_000)
     assert ran == ["feed in", "tree", "gui", "feed out"]
     assert feed.shut_down(10) and tree.shut_down(10)
+
+
+def test_the_feed_goes_before_the_readers_that_waited_longer(qapp, qtbot, gate) -> None:
+    tree = Background("tree", turn=turns.TREE)
+    snapshot, feed = Background("snapshot", turn=turns.GLANCE), Background("feed", turn=turns.FEED)
+    ran, delivered = [], []
+    for helper in (tree, snapshot, feed):
+        helper.delivered.connect(delivered.append)
+    with qtbot.waitSignal(tree.started, timeout=10_000):
+        tree.submit(_holding, gate, ran, "tree")
+    snapshot.submit(_noting, ran, "snapshot")  # asked first
+    qtbot.waitUntil(lambda: turns.queued() == 1, timeout=10_000)
+    feed.submit(_noting, ran, "feed")  # the panel the author reads
+    qtbot.waitUntil(lambda: turns.queued() == 2, timeout=10_000)
+    gate.set()
+    qtbot.waitUntil(lambda: len(delivered) == 3, timeout=10_000)
+    assert ran == ["tree in", "tree out", "feed", "snapshot"]
+    assert all(helper.shut_down(10) for helper in (tree, snapshot, feed))

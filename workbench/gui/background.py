@@ -9,8 +9,8 @@ delivered. While a job runs, newer ones wait on the GUI side; a latest-only help
 only the newest waiting one, so typing never queues a backlog. `shut_down()` drops what
 waits, sets the running job's cancel flag and joins the thread.
 
-Helpers made with `takes_turns=True` (those whose jobs read and scan the book) run their
-jobs one at a time between them, not side by side: see gui/turns.py.
+Helpers given a `turn` (a place in gui/turns.py's queue: those whose jobs read and scan the
+book) run their jobs one at a time between them, not side by side.
 
 Every helper is listed (weakly) so a test teardown can check that none is left running;
 other owners of threads or processes (gui/child_process.py) list themselves with `watch`.
@@ -99,7 +99,7 @@ class Background(QObject):
         name: str,
         *,
         latest_only: bool = False,
-        takes_turns: bool = False,
+        turn: int | None = None,
         parent: QObject | None = None,
     ):
         super().__init__(parent)
@@ -107,7 +107,7 @@ class Background(QObject):
         self.latest_only = latest_only
         # Only for jobs that compute: one that waits on the network or a model would hold
         # every other book-reading helper up (a wait on a counting child gives the turn up).
-        self.takes_turns = takes_turns
+        self.turn = turn
         self.latest_id = 0
         self._live: set[int] = set()
         self._waiting: deque[_Task] = deque()
@@ -238,13 +238,14 @@ class Background(QObject):
         try:
             while (task := self._next_task()) is not None:
                 relay.began.emit(task.job.id)
-                if self.takes_turns and not turns.wait_for_turn(task.job.cancel):
+                turn = self.turn
+                if turn is not None and not turns.wait_for_turn(task.job.cancel, turn):
                     relay.ended.emit(task.job.id, None, "")  # stale: dropped by its id
                     continue
                 try:
                     value, error = self._run(task)
                 finally:
-                    if self.takes_turns:
+                    if turn is not None:
                         turns.end_turn()
                 relay.ended.emit(task.job.id, value, error)
         finally:

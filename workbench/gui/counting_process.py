@@ -17,6 +17,7 @@ is counted here, with the tokenizer loaded here, so a count never fails for want
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import threading
 from typing import TYPE_CHECKING
@@ -56,14 +57,19 @@ class CountingProcess:
 
     def start(self) -> None:
         """Start the child and wait until its tokenizer is loaded; raises what the load raised
-        there (VocabularyUnavailable, ImportError, …), so the caller's fallback applies."""
+        there (VocabularyUnavailable, ImportError, …), so the caller's fallback applies. A
+        book-reader's turn is given up for the load (≈ 0.3 s), not for a count (a few ms),
+        which would hand the turn to a reader with a whole job to do."""
         with turns.turn_given_up(), self._lock:
             if self._pipe is None:
                 self._spawn()
 
     def count(self, text: str) -> int:
         """Tokens in `text`: asked of the child (a dead one replaced once), else counted here."""
-        with turns.turn_given_up(), self._lock:  # while the child loads or counts
+        if self._pipe is None and self._here is None:
+            with contextlib.suppress(EOFError, OSError):  # tried again below, then counted here
+                self.start()
+        with self._lock:
             if self._here is None:
                 for _attempt in range(2):
                     try:

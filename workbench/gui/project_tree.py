@@ -21,6 +21,7 @@ from workbench.book.layout import Role
 from workbench.book.naming import chapter_number_from_name
 from workbench.book.project import CHAPTER_SUFFIXES, ChapterRef, Project
 from workbench.errors import WorkbenchError
+from workbench.gui import turns
 from workbench.gui.background import Background, Job
 from workbench.trackers.chapter_facts import ChapterFact, chapter_facts
 
@@ -61,7 +62,7 @@ class ProjectTree(QTreeWidget):
         self._zi: dict[Path, int | None] = {}  # each chapter's 字 as its row shows it
         self._shown: dict[Path, ChapterFact] = {}  # what each row showed: kept while re-read
         self._relabelled: set[Path] = set()  # rows set here since the facts job was asked for
-        self.facts_job = Background("tree-facts", latest_only=True, takes_turns=True, parent=self)
+        self.facts_job = Background("tree-facts", latest_only=True, turn=turns.TREE, parent=self)
         self.facts_job.delivered.connect(self._show_facts)
         self._facts_left: deque[tuple[Path, ChapterFact]] = deque()  # delivered, not yet shown
         self._facts_timer = QTimer(self)

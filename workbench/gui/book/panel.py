@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
 )
 
 from workbench.book.project import Project
+from workbench.gui import turns
 from workbench.gui.background import Background
 from workbench.gui.book.heatmap import PresenceHeatmap, PresenceModel
 from workbench.gui.book.painting import ACCENT, CURRENT, OVERDUE_RED, export_png, shade
@@ -55,7 +56,7 @@ class BookPanel(QWidget):
         self.chapter = 0
         self.snapshot: BookSnapshot | None = None
         self.worker = Background(
-            "book-snapshot-worker", latest_only=True, takes_turns=True, parent=self
+            "book-snapshot-worker", latest_only=True, turn=turns.GLANCE, parent=self
         )
         self._requested_chapter = 0
         self.tabs = QTabWidget(self)

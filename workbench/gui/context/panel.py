@@ -39,6 +39,7 @@ from workbench.book.project import Project
 from workbench.errors import WorkbenchError
 from workbench.feed import AGENTS, Feed, Layer, Status
 from workbench.feed.pins import PINS_FILE, PinProblem, add_pin, pin_ref, remove_pin
+from workbench.gui import turns
 from workbench.gui.background import Background
 from workbench.gui.context.model import (
     COVERS_ROLE,
@@ -82,7 +83,7 @@ class ContextPanel(QWidget):
         self.model = ContextModel(self)
         self.pin_model = PinModel(self)
         self.refresher = Background(
-            "context-feed-worker", latest_only=True, takes_turns=True, parent=self
+            "context-feed-worker", latest_only=True, turn=turns.FEED, parent=self
         )
         self._requested: FeedRequest | None = None  # the newest request sent to the worker
         self._held: PanelFeed | None = None  # built while the author typed on (see _delivered)

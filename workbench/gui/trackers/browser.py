@@ -32,6 +32,7 @@ from PySide6.QtWidgets import (
 from workbench.book.layout import Role
 from workbench.book.project import Project
 from workbench.errors import WorkbenchError
+from workbench.gui import turns
 from workbench.gui.background import Background, Job
 from workbench.gui.trackers.entry_dialog import EntryDialog
 from workbench.gui.trackers.filters import MAX_CHAPTER, control_bar
@@ -78,12 +79,14 @@ class TrackerBrowser(QWidget):
         self.store = TrackerStore(self)
         self.opener = TrackerFileOpener(self)
         # The open's read of the tracker files; the ledgers for the editor's chapter and saves.
-        self.loading = Background("tracker-files", latest_only=True, takes_turns=True, parent=self)
+        self.loading = Background(
+            "tracker-files", latest_only=True, turn=turns.TRACKERS, parent=self
+        )
         self.loading.delivered.connect(self._files_read)
         self.loading.failed.connect(lambda _job, why: self._show_message(why))
         self._refresh_after_load = False
         self.ledger_job = Background(
-            "tracker-ledger", latest_only=True, takes_turns=True, parent=self
+            "tracker-ledger", latest_only=True, turn=turns.TRACKERS, parent=self
         )
         self.ledger_job.delivered.connect(self._show_ledger_work)
         self.ledger_job.failed.connect(lambda _job, why: self._show_message(why))

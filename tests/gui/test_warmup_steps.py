@@ -5,6 +5,7 @@ loaded on its thread first."""
 
 from __future__ import annotations
 
+import itertools
 import json
 import os
 import subprocess
@@ -80,3 +81,31 @@ def now() -> float:
 
 def record_build(built: dict[str, float], name: str, _panel) -> None:
     built.setdefault(name, now())
+
+
+def test_each_step_is_a_pass_of_its_own_that_other_timers_get_between(qapp, qtbot) -> None:
+    """Run back to back (a zero-time timer each), two or three dock steps made one GUI-thread
+    gap of 40 ms of CPU; a timer the app runs (here a 5 ms one) must get its turn between."""
+    from PySide6.QtCore import QTimer
+    from PySide6.QtWidgets import QWidget
+
+    from workbench.gui.warmup import Warmup
+
+    window = QWidget()
+    happened: list[str] = []
+    steps = [partial(happened.append, f"step {n}") for n in range(3)]
+    warmup = Warmup(window, steps)
+    ticker = QTimer()
+    ticker.timeout.connect(lambda: happened.append("tick"))
+    ticker.start(5)
+    window.show()
+    warmup.start()
+    with qtbot.waitSignal(warmup.finished, timeout=30_000):
+        pass
+    ticker.stop()
+    at = [happened.index(f"step {n}") for n in range(3)]
+    assert at == sorted(at)
+    for before, after in itertools.pairwise(at):
+        assert "tick" in happened[before + 1 : after], happened[before : after + 1]
+    warmup.shut_down()
+    window.close()

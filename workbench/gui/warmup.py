@@ -31,6 +31,10 @@ from workbench.gui.author_quiet import AuthorQuiet
 log = logging.getLogger(__name__)
 
 DELAY_MS = 1500  # after the first show: the open's own deferred work goes first
+# Between two steps: a zero-time timer ran the next step before the event loop's other timers
+# and posted events, so two or three steps made one GUI-thread gap (40 ms of CPU, 57-61 ms
+# beside the summary's save); a frame apart, each step is a gap of its own.
+STEP_GAP_MS = 16
 ENGINE_MODULES = (
     "workbench.feed.build",  # the first Prepare's (the context panel's worker loads it too)
     "workbench.upkeep.run",
@@ -152,7 +156,7 @@ class Warmup(QObject):
                 return
             self._pending.pop(0)()
             self._stepping = True
-            QTimer.singleShot(0, self, self._next_pass)
+            QTimer.singleShot(STEP_GAP_MS, self, self._next_pass)
         elif self._tokenizer_done and not self._finished:
             self._finished = True
             self.author.stop()

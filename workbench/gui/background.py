@@ -106,7 +106,7 @@ class Background(QObject):
         self.name = name
         self.latest_only = latest_only
         # Only for jobs that compute: one that waits on the network or a model would hold
-        # every other book-reading helper up (a wait on a counting child gives the turn up).
+        # every other book-reading helper up (a counting child's start gives the turn up).
         self.turn = turn
         self.latest_id = 0
         self._live: set[int] = set()

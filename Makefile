@@ -49,13 +49,9 @@ screenshots: $(STAMP) translations
 	QT_QPA_PLATFORM=offscreen $(PY) -m workbench.gui.screenshots docs/screenshots
 	$(PY) -m workbench.gui.first_hour_screenshots docs/screenshots $(wildcard ../shared/corpus/sanguo-yanyi.txt)
 
+# Every benchmark, its figures printed and written to benchmarks/RESULTS.md.
 bench: $(STAMP)
-	$(PY) benchmarks/counting.py
-	$(PY) benchmarks/feed.py
-	$(PY) benchmarks/app.py
-	$(PY) benchmarks/start.py
-	$(PY) benchmarks/scaling.py
-	$(PY) benchmarks/glance.py
+	$(PY) benchmarks/results.py
 
 # The wheel and sdist for `pip install` / `pipx install`; the build compiles the translations
 # and copies resources/ into the package itself (packaging/build_hooks.py).

@@ -135,6 +135,39 @@ def test_the_cycle_finder_sees_a_cycle_through_a_function_body(tmp_path):
     assert not cycles({"workbench.a": {"workbench.b"}, "workbench.b": set()})
 
 
+# Background jobs that run both are workbench/jobs.py's; text analysis both use sits beside them.
+SEPARATE_PACKAGES = ("workbench.summaries", "workbench.upkeep")
+
+
+def crossings(graph: dict[str, set[str]], first: str, second: str) -> list[str]:
+    """Each import from a module of one package into a module of the other, either way."""
+
+    def inside(module: str, package: str) -> bool:
+        return module == package or module.startswith(package + ".")
+
+    return sorted(
+        f"{source} -> {target}"
+        for source, targets in graph.items()
+        for target in targets
+        for a, b in ((first, second), (second, first))
+        if inside(source, a) and inside(target, b)
+    )
+
+
+def test_summaries_and_upkeep_never_import_each_other():
+    graph = import_graph()
+    assert any(m.startswith("workbench.upkeep.") for m in graph)
+    assert not crossings(graph, *SEPARATE_PACKAGES)
+
+
+def test_a_crossing_is_seen_in_either_direction():
+    graph = {"workbench.upkeep.offline": {"workbench.summaries.lexicon"}, "workbench.jobs": set()}
+    assert crossings(graph, *SEPARATE_PACKAGES) == [
+        "workbench.upkeep.offline -> workbench.summaries.lexicon"
+    ]
+    assert not crossings({"workbench.jobs": {"workbench.upkeep.jobs"}}, *SEPARATE_PACKAGES)
+
+
 def engine_modules() -> dict[str, Path]:
     return {n: p for n, p in module_files().items() if n != "workbench.gui" and ".gui" not in n}
 

@@ -1,7 +1,8 @@
 """The backends that write summaries, named once: the settings' `summary_backend`, the settings
 dialog's choices, `--backend` of the CLI, the summary queue's "ask before paid work" and Send
-(which talks to the same endpoint) all read this list. How a backend is built is
-summaries/backend.py's business; this module imports nothing, so settings can use it.
+(which talks to the same endpoint) all read this list. Which one a project uses is
+backend_choice.py's business, building it summaries/backend.py's; this module imports nothing,
+so settings can use it.
 """
 
 from __future__ import annotations

@@ -68,7 +68,7 @@ ALLOWED = {
     "settings.py": "the user's settings folder, never project content (its own rules)",
     "cache_key.py": "the cache-sealing key in the user's settings folder",
     "models/vocabularies.py": "the package's tokenizer data and the user's cache folder",
-    "summaries/lexicon.py": "the package's jieba dictionaries",
+    "lexicon.py": "the package's jieba dictionaries",
     "summaries/tfidf.py": "the package's IDF table",
     "continuity/dictionary.py": "jieba's own dictionary, shipped in its package",
     "feed/prompt.py": "the package's prompt template (the project's copy goes through the gate)",

@@ -11,7 +11,7 @@ import jieba
 import jieba.posseg
 
 from workbench.book.project import Project
-from workbench.summaries.lexicon import Lexicon
+from workbench.lexicon import Lexicon
 
 # Invented names the dictionary lacks (the HMM finds them), digits, Latin letters, symbols,
 # blank lines and a long dictionary word: every branch of jieba's cutting and tagging.
@@ -54,7 +54,7 @@ def test_jieba_posseg_imported_after_a_lexicon_is_the_whole_model():
     `import jieba.posseg` in the same process gets jieba's whole model and the same tags."""
     script = (
         "import json, sys\n"
-        "from workbench.summaries.lexicon import Lexicon\n"
+        "from workbench.lexicon import Lexicon\n"
         f"text = {WEB_NOVEL!r}\n"
         "ours = list(Lexicon(text).tagged(text))\n"
         "assert 'jieba.posseg' not in sys.modules\n"

@@ -20,9 +20,9 @@ from multiprocessing.connection import Connection
 from pathlib import Path
 
 from workbench.errors import WorkbenchError
+from workbench.jobs import BackgroundJob
 from workbench.settings import Settings
 from workbench.summaries.errors import SummaryCancelled
-from workbench.summaries.jobs import BackgroundJob
 
 log = logging.getLogger(__name__)
 
@@ -101,8 +101,8 @@ def _stop(child: multiprocessing.Process, patience: float) -> None:
 def _run_job(root: Path, job: BackgroundJob, settings: Settings, sender: Connection) -> None:
     """In the child: generate the section and send every outcome, a crash included."""
     from workbench.book.project import Project
+    from workbench.jobs import generate_job
     from workbench.summaries.backend import backend_for
-    from workbench.summaries.jobs import generate_job
     from workbench.upkeep.jobs import UpkeepJob
     from workbench.upkeep.run import backend_named
 

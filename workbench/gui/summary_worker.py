@@ -17,21 +17,15 @@ from pathlib import Path
 
 from PySide6.QtCore import QObject, Signal
 
+from workbench.backend_choice import backend_name
 from workbench.backends import backend_named
 from workbench.book.project import Project
 from workbench.errors import WorkbenchError
 from workbench.gui.background import Background, Job
+from workbench.jobs import BackgroundJob, job_key, job_target, write_job
 from workbench.settings import Settings
-from workbench.summaries.backend import backend_name
 from workbench.summaries.errors import SummaryCancelled
-from workbench.summaries.jobs import (
-    BackgroundJob,
-    SummaryJob,
-    job_key,
-    job_target,
-    jobs_for_saved_chapter,
-    write_job,
-)
+from workbench.summaries.jobs import SummaryJob, jobs_for_saved_chapter
 
 log = logging.getLogger(__name__)
 

@@ -1,45 +1,15 @@
-"""Which summary backend a project uses, and building it (the names are workbench/backends.py,
-what a backend is asked summaries/requests.py).
-
-Chosen per call (`--backend`), else per project (`workbench.toml`: `[summaries] backend =
-"offline"`), else by the user's Settings.summary_backend. The offline backend is the
-default; `openai` talks to any OpenAI-compatible chat-completions endpoint, as Send does.
+"""Building the summary backend a project uses (which one: workbench/backend_choice.py; what a
+backend is asked: summaries/requests.py). The offline backend is the default; `openai` talks to
+any OpenAI-compatible chat-completions endpoint, as Send does.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from workbench.backends import BACKEND_NAMES, ENDPOINT
-from workbench.book.layout import Role
+from workbench.backend_choice import backend_name, endpoint_config
+from workbench.backends import ENDPOINT
 from workbench.book.project import Project
-from workbench.errors import FileProblem, WorkbenchError
 from workbench.settings import Settings, load_settings
 from workbench.summaries.requests import SummaryBackend
-
-if TYPE_CHECKING:
-    from workbench.llm import ClientConfig
-
-
-def backend_name(
-    project: Project, name: str | None = None, settings: Settings | None = None
-) -> str:
-    """Which backend to use: the call's choice, else the project's, else the user's."""
-    if name:
-        chosen, where = name, "the requested backend"
-    else:
-        configured = project.config().get("summaries", {})
-        chosen = configured.get("backend") if isinstance(configured, dict) else None
-        where = "[summaries] backend in workbench.toml"
-        if not chosen:
-            chosen = (settings or load_settings()).summary_backend
-            where = "the summary backend in Settings"
-    if chosen not in BACKEND_NAMES:
-        message = f"{where} is {chosen!r}; expected one of {', '.join(BACKEND_NAMES)}"
-        if where.endswith("workbench.toml"):
-            raise FileProblem(project.role_path(Role.CONFIG), message)
-        raise WorkbenchError(message)
-    return chosen
 
 
 def backend_for(
@@ -56,11 +26,3 @@ def backend_for(
     from workbench.summaries.offline import OfflineBackend
 
     return OfflineBackend()
-
-
-def endpoint_config(settings: Settings) -> ClientConfig:
-    """The chat client's configuration for the model endpoint in Settings, for the `openai`
-    backend and for Send; LlmNotConfigured when no endpoint is set."""
-    from workbench.llm import ClientConfig
-
-    return ClientConfig.from_settings(settings)

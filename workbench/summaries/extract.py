@@ -102,7 +102,7 @@ def person_names(text: str, count: int = 8) -> list[tuple[str, int]]:
     """The most named people in a text, for books without a cast list: words jieba tags as
     person names (`nr`) at least twice, ranked by how often they occur; a name inside
     another chosen one (玄德 in 刘玄德) counts as the same person."""
-    from workbench.summaries.lexicon import lexicon_for
+    from workbench.lexicon import lexicon_for
 
     tagged: Counter[str] = Counter()
     for word, tag in lexicon_for(text).tagged(text):

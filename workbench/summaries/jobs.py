@@ -18,7 +18,6 @@ import logging
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass
-from pathlib import Path
 
 from workbench.book.layout import Role
 from workbench.book.project import Project
@@ -35,11 +34,10 @@ from workbench.errors import ChangedOnDisk, FileProblem, WorkbenchError
 from workbench.llm.errors import LlmCancelled
 from workbench.reasons import Reason
 from workbench.summaries.errors import SummaryCancelled, SummaryRejected
-from workbench.summaries.fixed import FixedContextJob, generate_fixed_context, write_fixed_context
+from workbench.summaries.fixed import FixedContextJob
 from workbench.summaries.inputs import rolling_request
 from workbench.summaries.requests import SummaryBackend
 from workbench.summaries.rolling import SummaryJob, place_section, validate_section
-from workbench.upkeep.jobs import UpkeepJob, generate_upkeep, upkeep_target, write_upkeep
 
 log = logging.getLogger(__name__)
 
@@ -50,73 +48,19 @@ TOKENS_PER_ZI = 1.4
 PROMPT_ZI = 600  # the seed's prompt template and the checklist around the chapters
 
 __all__ = [
-    "BackgroundJob",
     "FixedContextJob",
     "SummaryCancelled",
     "SummaryJob",
     "SummaryRange",
     "SummaryRejected",
     "estimated_tokens",
-    "generate_job",
     "generate_summary",
-    "job_key",
-    "job_target",
     "jobs_for_saved_chapter",
     "pending_jobs",
     "stale_jobs",
     "summary_ranges",
-    "write_job",
     "write_summary",
 ]
-
-BackgroundJob = SummaryJob | FixedContextJob | UpkeepJob
-
-
-def job_key(job: BackgroundJob) -> tuple:
-    """What makes two jobs the same work (a newer one supersedes the older)."""
-    if isinstance(job, FixedContextJob):
-        return ("fixed",)
-    if isinstance(job, UpkeepJob):
-        return ("upkeep", job.start, job.end)
-    return ("rolling", job.start, job.end)
-
-
-def job_target(project: Project, job: BackgroundJob) -> Path:
-    """The file a job writes."""
-    if isinstance(job, UpkeepJob):
-        return upkeep_target(project)
-    role = Role.FIXED_CONTEXT if isinstance(job, FixedContextJob) else Role.ROLLING_SUMMARY
-    return project.role_path(role)
-
-
-def generate_job(
-    project: Project,
-    job: BackgroundJob,
-    backend: SummaryBackend,
-    *,
-    cancel: threading.Event | None = None,
-    on_progress: Callable[[str], None] | None = None,
-) -> str:
-    """The validated text a job produces (a summary section, the whole fixed context, or
-    upkeep's answers for the review queue)."""
-    if isinstance(job, UpkeepJob):
-        return generate_upkeep(project, job, backend, cancel=cancel, on_progress=on_progress)
-    if isinstance(job, FixedContextJob):
-        text, _compressed = generate_fixed_context(
-            project, backend, cancel=cancel, on_progress=on_progress
-        )
-        return text
-    return generate_summary(project, job, backend, cancel=cancel, on_progress=on_progress)
-
-
-def write_job(project: Project, job: BackgroundJob, text: str) -> None:
-    """Write a job's result to its file, atomically."""
-    if isinstance(job, UpkeepJob):
-        write_upkeep(project, job, text)
-    elif isinstance(job, FixedContextJob):
-        write_fixed_context(project, text)
-    else:
-        write_summary(project, job, text)
 
 
 def jobs_for_saved_chapter(project: Project, chapter: int) -> list[SummaryJob]:

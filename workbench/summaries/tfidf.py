@@ -34,7 +34,7 @@ def idf_file() -> Path:
 
 def extract_tags(text: str, top: int) -> list[tuple[str, float]]:
     """The `top` words of the text by TF-IDF weight, heaviest first (ties in text order)."""
-    from workbench.summaries.lexicon import lexicon_for
+    from workbench.lexicon import lexicon_for
 
     frequency: dict[str, float] = {}
     for word in lexicon_for(text).cut(text):

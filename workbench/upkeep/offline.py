@@ -16,7 +16,7 @@ from __future__ import annotations
 import threading
 from itertools import combinations
 
-from workbench.summaries.lexicon import Lexicon
+from workbench.lexicon import Lexicon
 from workbench.trackers.cast import Scanner
 from workbench.trackers.columns import Status
 from workbench.upkeep.backend import UpkeepAnswer, UpkeepRequest

@@ -189,12 +189,12 @@ def _state_tracker(project: Project) -> tuple[tuple[str, ...], tuple[tuple[int, 
 
 def backend_named(project: Project, name: str | None, settings=None) -> UpkeepBackend:
     """The upkeep backend for `name`, else the project's / user's summary backend choice."""
-    from workbench.summaries.backend import backend_name
+    from workbench.backend_choice import backend_name
 
     chosen = backend_name(project, name, settings)
     if chosen == ENDPOINT.name:
+        from workbench.backend_choice import endpoint_config
         from workbench.settings import load_settings
-        from workbench.summaries.backend import endpoint_config
         from workbench.upkeep.model import ModelUpkeep
 
         return ModelUpkeep(endpoint_config(settings or load_settings()), project)

@@ -31,6 +31,7 @@ from pathlib import Path
 
 from PySide6.QtCore import QObject, QTimer, Signal
 
+from workbench.backend_choice import endpoint_config
 from workbench.book import gate
 from workbench.book.drafts import (
     MAX_DRAFT_CHARS,
@@ -47,7 +48,6 @@ from workbench.llm import ChatClient, LlmCancelled, LlmKeyEchoed, LlmMalformedRe
 from workbench.llm.client import RetryWait
 from workbench.models.profiles import ModelProfile
 from workbench.settings import Settings
-from workbench.summaries.backend import endpoint_config
 
 log = logging.getLogger(__name__)
 

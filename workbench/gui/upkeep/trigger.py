@@ -10,11 +10,11 @@ import logging
 from PySide6.QtCore import QCoreApplication, QObject, Signal
 from PySide6.QtWidgets import QMessageBox, QWidget
 
+from workbench.backend_choice import backend_name
 from workbench.book.project import Project
 from workbench.errors import WorkbenchError
 from workbench.gui.engine_words import engine_text
 from workbench.gui.summary_worker import SummaryQueue
-from workbench.summaries.backend import backend_name
 from workbench.upkeep.jobs import (
     LABEL_PREFIX,
     UpkeepJob,

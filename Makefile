@@ -33,8 +33,8 @@ run: $(STAMP) translations
 	$(VENV)/bin/workbench open run/sample-novel
 
 lint: $(STAMP)
-	$(VENV)/bin/ruff check workbench tests benchmarks packaging
-	$(VENV)/bin/ruff format --check workbench tests benchmarks packaging
+	$(VENV)/bin/ruff check workbench tests benchmarks packaging tools
+	$(VENV)/bin/ruff format --check workbench tests benchmarks packaging tools
 
 # Every test: the suite, then the long fault loops (hundreds of SIGKILLs during saves).
 test: lint translations

@@ -244,8 +244,8 @@ def test_a_summary_under_chaos_explains_writes_nothing_and_leaks_nothing(
     editor = real_input.open_from_tree(window, Project.open(novel).chapter(10).path)
     type_at_end(editor, "\n灯下又添一笔。")
     ticker = Ticker()
-    dialogs.answer(QMessageBox.StandardButton.Yes)  # queue a job for the model endpoint
-    dialogs.answer(QMessageBox.StandardButton.No)  # not the range's paid upkeep (issue 24)
+    # One question for the save's paid jobs: the summary only, not the range's upkeep.
+    dialogs.answer(QMessageBox.StandardButton.Yes)
 
     with qtbot.waitSignal(window.summaries.failed, timeout=60_000) as failed:
         real_input.shortcut(editor.text_edit, "Ctrl+S")

@@ -46,6 +46,7 @@ class WindowActions(QObject):
             action.setData(agent)
             self.prepare_agent[agent] = action
         self.default_agent = "MainWriter"
+        self.unread_failures = 0
 
         bar = window.menuBar()
         self.file_menu = bar.addMenu("")
@@ -102,13 +103,21 @@ class WindowActions(QObject):
         self.next_chapter.setText(self.tr("Next chapter"))
         self.new_chapter.setText(self.tr("New chapter"))
         self.view_menu.setTitle(self.tr("&View"))
-        self.summary_jobs.setText(self.tr("Summary jobs…"))
+        self.set_unread_failures(self.unread_failures)
         self.usage.setText(self.tr("Usage…"))
         self.feed_menu.setTitle(self.tr("F&eed"))
         self.toolbar.setWindowTitle(self.tr("Toolbar"))
         for agent, action in self.prepare_agent.items():
             action.setText(self.tr("Prepare %1 feed…").replace("%1", agent))
         self.set_default_agent(self.default_agent)
+
+    def set_unread_failures(self, unread: int) -> None:
+        """Feed ▸ Summary jobs carries the count of failed jobs not yet seen there."""
+        self.unread_failures = unread
+        text = self.tr("Summary jobs…")
+        if unread:
+            text += self.tr(" (%1 failed)").replace("%1", str(unread))
+        self.summary_jobs.setText(text)
 
     def set_default_agent(self, agent: str) -> None:
         """Name the agent the Prepare button (Ctrl+Shift+P) builds for."""

@@ -152,6 +152,7 @@ class MainWindow(QMainWindow):
         self.tabs.documentClean.connect(self._document_clean)
         self.tabs.statusMessage.connect(self.show_message)
         self.summary_policy.statusChanged.connect(self.status.set_jobs)
+        self.summary_policy.unreadFailures.connect(self.actions_.set_unread_failures)
         self.summary_policy.statusMessage.connect(self.show_message)
         wire_actions(self)  # the menus, the toolbar and the welcome page
         self.prepare.statusMessage.connect(self.show_message)

@@ -160,7 +160,7 @@ def tell_previous_crash(parent: QWidget | None, crash_log: Path) -> None:
 def queue_question(why: str, labels: list[str], tokens: int | None) -> tuple[str, str]:
     """(title, text) asking before summary jobs are queued; `tokens` is the estimate for a
     model endpoint (None: the offline summariser, which costs nothing)."""
-    shown = labels if len(labels) <= 4 else [*labels[:2], "…", *labels[-2:]]
+    shown = _shortened(labels)
     text = (
         QCoreApplication.translate(
             "Prompts", "%1 calls for %n rolling summaries (%2).", "", len(labels)
@@ -182,11 +182,80 @@ def queue_question(why: str, labels: list[str], tokens: int | None) -> tuple[str
     return QCoreApplication.translate("Prompts", "Queue rolling summaries?"), text
 
 
+def _shortened(labels: list[str]) -> list[str]:
+    """A long list of jobs as its first two and last two."""
+    return labels if len(labels) <= 4 else [*labels[:2], "…", *labels[-2:]]
+
+
 def ask_queue_summaries(
     parent: QWidget | None, why: str, labels: list[str], tokens: int | None
 ) -> bool:
     """Whether to queue these summary jobs (asked for more than one, or any paid one)."""
     return _yes_or_no(parent, *queue_question(why, labels, tokens))
+
+
+class SaveJobs(Enum):
+    """What to queue after a save that calls for rolling summaries and memory upkeep."""
+
+    ALL = "all"
+    SUMMARIES = "summaries"
+    NONE = "none"
+
+
+def ask_queue_save_jobs(
+    parent: QWidget | None,
+    why: str,
+    summaries: list[str],
+    upkeep: list[str],
+    tokens: tuple[int, int] | None,
+) -> SaveJobs:
+    """One question for everything a save sets off: the summary ranges and the upkeep ranges,
+    and for a model endpoint each part's token estimate, so a paid save asks
+    once, not once per kind of job."""
+    text = (
+        QCoreApplication.translate(
+            "Prompts", "%1 calls for %2 rolling summaries (%3) and %4 memory upkeep runs (%5)."
+        )
+        .replace("%1", why)
+        .replace("%2", str(len(summaries)))
+        .replace("%3", ", ".join(_shortened(summaries)))
+        .replace("%4", str(len(upkeep)))
+        .replace("%5", ", ".join(_shortened(upkeep)))
+    )
+    if tokens is not None:
+        text += "\n\n" + QCoreApplication.translate(
+            "Prompts",
+            "They are sent to your model endpoint: about %1 tokens for the summaries and %2 for "
+            "the upkeep (upper estimates), which your provider may charge for.",
+        ).replace("%1", f"{tokens[0]:,}").replace("%2", f"{tokens[1]:,}")
+    text += "\n\n" + QCoreApplication.translate(
+        "Prompts",
+        "They run one after another in the background; Feed ▸ Summary jobs shows them and cancels "
+        "any of them. Upkeep writes nothing until you accept a proposal.",
+    )
+    box = QMessageBox(
+        QMessageBox.Icon.Question,
+        QCoreApplication.translate("Prompts", "Queue background jobs?"),
+        text,
+        QMessageBox.StandardButton.YesToAll
+        | QMessageBox.StandardButton.Yes
+        | QMessageBox.StandardButton.No,
+        parent,
+    )
+    box.setDefaultButton(QMessageBox.StandardButton.No)
+    labels = {
+        QMessageBox.StandardButton.YesToAll: QCoreApplication.translate("Prompts", "Queue both"),
+        QMessageBox.StandardButton.Yes: QCoreApplication.translate("Prompts", "Summaries only"),
+        QMessageBox.StandardButton.No: QCoreApplication.translate("Prompts", "Neither"),
+    }
+    for button, label in labels.items():
+        box.button(button).setText(label)
+    answer = QMessageBox.StandardButton(box.exec())
+    if answer == QMessageBox.StandardButton.YesToAll:
+        return SaveJobs.ALL
+    if answer == QMessageBox.StandardButton.Yes:
+        return SaveJobs.SUMMARIES
+    return SaveJobs.NONE
 
 
 def _yes_or_no(parent: QWidget | None, title: str, text: str) -> bool:

@@ -22,6 +22,7 @@ from workbench.backends import backend_named
 from workbench.book.project import Project
 from workbench.errors import WorkbenchError
 from workbench.gui.background import Background, Job
+from workbench.gui.summaries.job_words import job_title
 from workbench.jobs import BackgroundJob, job_key, job_target, write_job
 from workbench.settings import Settings
 from workbench.summaries.errors import SummaryCancelled
@@ -297,14 +298,17 @@ class SummaryQueue(QObject):
     def describe(self) -> str:
         """One line for the status bar (empty when there is nothing to say)."""
         if self._held:
-            labels = ", ".join(e.job.label for e in self._held.values())
-            return self.tr("Summary %1 ready; waiting for rolling-summary.md to be saved").replace(
-                "%1", labels
+            held = list(self._held.values())
+            files = sorted({job_target(self.project, e.job).name for e in held})
+            return (
+                self.tr("%1 ready; waiting for %2 to be saved")
+                .replace("%1", ", ".join(job_title(e.job.label) for e in held))
+                .replace("%2", ", ".join(files))
             )
         if self._running:
-            text = self.tr("Summarising %1").replace("%1", self._running.job.label)
+            text = self.tr("Working on %1").replace("%1", job_title(self._running.job.label))
         elif self._pending:
-            text = self.tr("Summary %1 queued").replace("%1", self._pending[0].job.label)
+            text = self.tr("%1 queued").replace("%1", job_title(self._pending[0].job.label))
         else:
             return ""
         if self._pending and self._running:

@@ -25,8 +25,9 @@ FAILED_IN_CHINESE = (
 # Latin words in the Chinese UI: only the agent's name and the range, the engine's own names.
 ENGLISH_WORD = re.compile(r"(?<![A-Za-z])(?!RollingSummarizer\b|Ch\d)[A-Za-z]{2,}")
 FAILED_IN_ENGLISH = (
-    "Summary Ch6-10 failed: rolling summary Ch6-10 not written: the RollingSummarizer feed is"
-    " not ready — Task material complete: this chapter · chapter 10 (no file for chapter 10)"
+    "Rolling summary Ch6-10 failed: rolling summary Ch6-10 not written: the RollingSummarizer"
+    " feed is not ready — Task material complete: this chapter · chapter 10 (no file for"
+    " chapter 10)"
 )
 
 

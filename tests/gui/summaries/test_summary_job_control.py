@@ -75,8 +75,8 @@ def test_saving_the_last_chapter_of_an_imported_book_asks_first_and_cancel_stops
     assert "token" not in text  # the offline summariser costs nothing: no estimate
     assert window.summaries.is_idle() and states(window) == []
 
-    # Yes: all 24 are queued, the first runs in its child process.
-    dialogs.answer(StandardButton.Yes)
+    # Queue both: all 24 are queued with their upkeep, the first runs in its child process.
+    dialogs.answer(StandardButton.YesToAll)
     type_at_end(editor, "\n")
     with qtbot.waitSignal(window.summaries.running, timeout=10_000):
         save(editor)

@@ -208,10 +208,6 @@
       <translation>无法读取滚动摘要：%1</translation>
     </message>
     <message>
-      <source>Summary %1 failed: %2</source>
-      <translation>滚动摘要 %1 生成失败：%2</translation>
-    </message>
-    <message>
       <source>Fixed context written to references/fixed-context.md</source>
       <translation>固定层已写入 references/fixed-context.md</translation>
     </message>
@@ -222,6 +218,18 @@
     <message>
       <source>Rolling summaries not queued: %1</source>
       <translation>滚动摘要未排队：%1</translation>
+    </message>
+    <message>
+      <source>Nothing queued; Feed ▸ Summary jobs and Trackers ▸ Review queue them</source>
+      <translation>未排队任何任务；可在 喂入 ▸ 摘要任务 和 追踪表 ▸ 待审 中排队</translation>
+    </message>
+    <message>
+      <source>⚠ %1 failed: Feed ▸ Summary jobs</source>
+      <translation>⚠ %1 个任务失败：见 喂入 ▸ 摘要任务</translation>
+    </message>
+    <message>
+      <source>%1 failed: %2</source>
+      <translation>%1 生成失败：%2</translation>
     </message>
   </context>
   <context>
@@ -2325,6 +2333,34 @@ Restore it into the editor? Nothing is written to the file until you save.</sour
       <source>The rolling summary %1 was written by hand. Regenerating it replaces it with a generated section. Go on?</source>
       <translation>滚动摘要 %1 是手写的。重新生成会用生成的一节替换它。继续吗？</translation>
     </message>
+    <message>
+      <source>%1 calls for %2 rolling summaries (%3) and %4 memory upkeep runs (%5).</source>
+      <translation>%1需要生成 %2 个滚动摘要（%3）和 %4 次记忆提议（%5）。</translation>
+    </message>
+    <message>
+      <source>They are sent to your model endpoint: about %1 tokens for the summaries and %2 for the upkeep (upper estimates), which your provider may charge for.</source>
+      <translation>它们会发送到你的模型端点：摘要约 %1 个 token，记忆提议约 %2 个 token（上限估计），服务商可能会收费。</translation>
+    </message>
+    <message>
+      <source>They run one after another in the background; Feed ▸ Summary jobs shows them and cancels any of them. Upkeep writes nothing until you accept a proposal.</source>
+      <translation>它们在后台依次运行；喂入 ▸ 摘要任务 可以查看并取消其中任何一个。记忆提议在你接受之前不会写入任何文件。</translation>
+    </message>
+    <message>
+      <source>Queue background jobs?</source>
+      <translation>排队后台任务？</translation>
+    </message>
+    <message>
+      <source>Queue both</source>
+      <translation>两项都排队</translation>
+    </message>
+    <message>
+      <source>Summaries only</source>
+      <translation>只排队滚动摘要</translation>
+    </message>
+    <message>
+      <source>Neither</source>
+      <translation>都不排队</translation>
+    </message>
   </context>
   <context>
     <name>RelationsPanel</name>
@@ -2503,20 +2539,20 @@ Restore it into the editor? Nothing is written to the file until you save.</sour
   <context>
     <name>SummaryQueue</name>
     <message>
-      <source>Summary %1 ready; waiting for rolling-summary.md to be saved</source>
-      <translation>滚动摘要 %1 已生成；等待 rolling-summary.md 的修改保存后写入</translation>
-    </message>
-    <message>
-      <source>Summarising %1</source>
-      <translation>正在生成滚动摘要 %1</translation>
-    </message>
-    <message>
-      <source>Summary %1 queued</source>
-      <translation>滚动摘要 %1 排队中</translation>
-    </message>
-    <message>
       <source> (%1 more queued)</source>
       <translation>（另有 %1 个排队）</translation>
+    </message>
+    <message>
+      <source>%1 ready; waiting for %2 to be saved</source>
+      <translation>%1 已生成，等待 %2 保存后写入</translation>
+    </message>
+    <message>
+      <source>Working on %1</source>
+      <translation>正在生成%1</translation>
+    </message>
+    <message>
+      <source>%1 queued</source>
+      <translation>%1 已排队</translation>
     </message>
   </context>
   <context>
@@ -2737,6 +2773,10 @@ Restore it into the editor? Nothing is written to the file until you save.</sour
       <source>Usage…</source>
       <translation>用量…</translation>
     </message>
+    <message>
+      <source> (%1 failed)</source>
+      <translation>（%1 个失败）</translation>
+    </message>
   </context>
   <context>
     <name>StyleAnchorDialog</name>
@@ -2843,16 +2883,16 @@ Restore it into the editor? Nothing is written to the file until you save.</sour
       <translation>已取消</translation>
     </message>
     <message>
-      <source>Range</source>
-      <translation>范围</translation>
-    </message>
-    <message>
       <source>State</source>
       <translation>状态</translation>
     </message>
     <message>
       <source>Detail</source>
       <translation>详情</translation>
+    </message>
+    <message>
+      <source>Job</source>
+      <translation>任务</translation>
     </message>
   </context>
   <context>
@@ -3501,6 +3541,21 @@ Restore it into the editor? Nothing is written to the file until you save.</sour
     <message>
       <source>not planted yet</source>
       <translation>尚未埋设</translation>
+    </message>
+  </context>
+  <context>
+    <name>JobWords</name>
+    <message>
+      <source>memory upkeep %1</source>
+      <translation>记忆提议 %1</translation>
+    </message>
+    <message>
+      <source>fixed context</source>
+      <translation>固定层</translation>
+    </message>
+    <message>
+      <source>rolling summary %1</source>
+      <translation>滚动摘要 %1</translation>
     </message>
   </context>
 </TS>

@@ -6,9 +6,18 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import IntEnum
 
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, QPersistentModelIndex, Qt
+from PySide6.QtCore import (
+    QAbstractTableModel,
+    QModelIndex,
+    QObject,
+    QPersistentModelIndex,
+    Qt,
+    Signal,
+)
+from PySide6.QtGui import QColor
 
 from workbench.gui.engine_words import engine_text
+from workbench.gui.summaries.job_words import job_title
 from workbench.gui.summary_worker import SummaryQueue
 
 KEEP_FINISHED = 100  # finished jobs kept in the list; older ones drop off the top
@@ -35,12 +44,20 @@ class JobRow:
     detail: str = ""
 
 
+FAILED_COLOUR = QColor("#b3261e")
+
+
 class SummaryJobsModel(QAbstractTableModel):
-    """Rows follow the queue's signals; the view and the tests read the same rows."""
+    """Rows follow the queue's signals; the view and the tests read the same rows. A failure
+    counts as unread until the author opens the list: the status bar's message about it is
+    gone in seconds, the count is not."""
+
+    unreadChanged = Signal(int)  # failures the author has not seen in the list yet
 
     def __init__(self, queue: SummaryQueue, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.rows: list[JobRow] = []
+        self.unread_failures = 0
         queue.queued.connect(self._queued)
         queue.running.connect(self._running)
         queue.progress.connect(self._progress)
@@ -56,6 +73,13 @@ class SummaryJobsModel(QAbstractTableModel):
         self.beginResetModel()
         self.rows = []
         self.endResetModel()
+        self.mark_read()
+
+    def mark_read(self) -> None:
+        """The author has seen the list: no failure is unread any more."""
+        if self.unread_failures:
+            self.unread_failures = 0
+            self.unreadChanged.emit(0)
 
     # --- the queue's signals -----------------------------------------------------------
 
@@ -92,6 +116,8 @@ class SummaryJobsModel(QAbstractTableModel):
 
     def _failed(self, job_id: int, _label: str, reason: object) -> None:
         self._set(job_id, "failed", engine_text(reason))
+        self.unread_failures += 1
+        self.unreadChanged.emit(self.unread_failures)
 
     def _blocked(self, job_id: int, _label: str, failed: str) -> None:
         self._set(
@@ -139,9 +165,11 @@ class SummaryJobsModel(QAbstractTableModel):
             return row.job_id
         if role == STATE_ROLE:
             return row.state
+        if role == Qt.ItemDataRole.ForegroundRole and row.state == "failed":
+            return FAILED_COLOUR
         if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.ToolTipRole):
             return {
-                Column.RANGE: row.label,
+                Column.RANGE: job_title(row.label),
                 Column.STATE: self.state_word(row.state),
                 Column.DETAIL: row.detail,
             }[Column(index.column())]
@@ -152,7 +180,7 @@ class SummaryJobsModel(QAbstractTableModel):
         if orientation != Qt.Orientation.Horizontal or role != Qt.ItemDataRole.DisplayRole:
             return None
         return {
-            Column.RANGE: self.tr("Range"),
+            Column.RANGE: self.tr("Job"),
             Column.STATE: self.tr("State"),
             Column.DETAIL: self.tr("Detail"),
         }[Column(section)]

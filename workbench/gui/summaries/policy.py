@@ -5,6 +5,8 @@ section written by hand asks before replacing it. The queue itself is gui/summar
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtWidgets import QWidget
 
@@ -13,6 +15,7 @@ from workbench.errors import WorkbenchError
 from workbench.gui import prompts
 from workbench.gui.engine_words import engine_text
 from workbench.gui.summaries.dialog import SummaryJobsDialog
+from workbench.gui.summaries.job_words import job_title
 from workbench.gui.summaries.model import SummaryJobsModel
 from workbench.gui.summary_worker import SummaryQueue
 from workbench.summaries.jobs import (
@@ -22,7 +25,10 @@ from workbench.summaries.jobs import (
     estimated_tokens,
     summary_ranges,
 )
-from workbench.upkeep.jobs import is_upkeep_label
+from workbench.upkeep.jobs import UpkeepJob, is_upkeep_label
+
+if TYPE_CHECKING:
+    from workbench.gui.upkeep.trigger import UpkeepTrigger
 
 
 class SummaryPolicy(QObject):
@@ -30,20 +36,21 @@ class SummaryPolicy(QObject):
 
     statusMessage = Signal(str)
     statusChanged = Signal(str)  # the queue as the status bar shows it
-    # A saved chapter: its number, the summary ranges (start, end) saving it called for, and
-    # whether they were queued (False: the author declined). Upkeep runs with them.
-    chapterSaved = Signal(int, object, bool)
+    unreadFailures = Signal(int)  # failed jobs not yet seen in Feed ▸ Summary jobs
 
     def __init__(self, queue: SummaryQueue, parent: QWidget) -> None:
         super().__init__(parent)
         self.parent_widget = parent  # the questions' parent
         self.queue = queue
         self.project: Project | None = None
+        # The range's memory upkeep, which a save sets off with its summaries (wire_upkeep).
+        self.upkeep: UpkeepTrigger | None = None
         self.jobs_model = SummaryJobsModel(queue, parent)
         self.jobs_dialog = SummaryJobsDialog(self.jobs_model, parent)
         self.jobs_dialog.cancelRequested.connect(queue.cancel)
         self.jobs_dialog.regenerateRequested.connect(self.regenerate)
         queue.changed.connect(self._status)
+        self.jobs_model.unreadChanged.connect(self._unread_changed)
         queue.failed.connect(self._failed)
         queue.done.connect(self._done)
 
@@ -54,11 +61,58 @@ class SummaryPolicy(QObject):
         self.project = project
 
     def chapter_saved(self, chapter: int) -> list[int]:
-        """Saving chapter N queues the jobs it calls for (asking first where it must)."""
+        """Saving chapter N queues the summaries and the upkeep it calls for, asking first
+        where the policy says — once for both, never a question per kind of job."""
         jobs = self.queue.jobs_for_saved_chapter(chapter)
-        queued = self.submit(jobs, self.tr("Saving chapter %1").replace("%1", str(chapter)))
-        self.chapterSaved.emit(chapter, [(job.start, job.end) for job in jobs], bool(queued))
+        why = self.tr("Saving chapter %1").replace("%1", str(chapter))
+        ranges = [(job.start, job.end) for job in jobs]
+        upkeep = self.upkeep.jobs_for_save(chapter, ranges) if self.upkeep else []
+        if not upkeep:
+            return self.submit(jobs, why)
+        if not jobs:
+            return self.upkeep.submit(upkeep, why)
+        return self._submit_with_upkeep(jobs, upkeep, why)
+
+    def _submit_with_upkeep(
+        self, jobs: list[SummaryJob], upkeep: list[UpkeepJob], why: str
+    ) -> list[int]:
+        """Summaries and the same save's upkeep: free and one range asks nothing, as a summary
+        alone would not; otherwise one question, which may queue both, the summaries only, or
+        neither."""
+        assert self.project is not None and self.upkeep is not None
+        remote = self.queue.uses_remote_backend()
+        if len(jobs) == 1 and not remote:
+            return [*self._queue(jobs), *self.upkeep.queue_agreed(upkeep)]
+        try:
+            tokens = (
+                (estimated_tokens(self.project, jobs), self.upkeep.estimate(upkeep))
+                if remote
+                else None
+            )
+        except (OSError, WorkbenchError) as error:  # a file an estimate reads is broken
+            self.statusMessage.emit(
+                self.tr("Rolling summaries not queued: %1").replace("%1", str(error))
+            )
+            return []
+        answer = prompts.ask_queue_save_jobs(
+            self.parent_widget,
+            why,
+            [job.label for job in jobs],
+            [f"Ch{job.start}-{job.end}" for job in upkeep],
+            tokens,
+        )
+        if answer is prompts.SaveJobs.NONE:
+            self.statusMessage.emit(
+                self.tr("Nothing queued; Feed ▸ Summary jobs and Trackers ▸ Review queue them")
+            )
+            return []
+        queued = self._queue(jobs)
+        if answer is prompts.SaveJobs.ALL:
+            queued += self.upkeep.queue_agreed(upkeep)
         return queued
+
+    def _queue(self, jobs: list[SummaryJob]) -> list[int]:
+        return [self.queue.submit(job) for job in jobs]
 
     def submit(self, jobs: list[SummaryJob], why: str) -> list[int]:
         """Queue summary jobs, asking first for more than one or for any paid (model
@@ -82,7 +136,7 @@ class SummaryPolicy(QObject):
                     ).replace("%1", str(len(jobs)))
                 )
                 return []
-        return [self.queue.submit(job) for job in jobs]
+        return self._queue(jobs)
 
     def regenerate(self, start: int, end: int) -> list[int]:
         """重新生成 one range of the rolling summary (asking first for a section written by
@@ -122,6 +176,7 @@ class SummaryPolicy(QObject):
     def open_jobs(self) -> SummaryJobsDialog:
         """Show Feed ▸ Summary jobs (the queue, cancel, regenerate a range)."""
         self.jobs_dialog.set_sections(self.ranges())
+        self.jobs_model.mark_read()
         self.jobs_dialog.show()
         self.jobs_dialog.raise_()
         return self.jobs_dialog
@@ -132,13 +187,24 @@ class SummaryPolicy(QObject):
         self._status()
 
     def _status(self) -> None:
-        self.statusChanged.emit(self.queue.describe())
+        text = self.queue.describe()
+        unread = self.jobs_model.unread_failures
+        if unread:
+            badge = self.tr("⚠ %1 failed: Feed ▸ Summary jobs").replace("%1", str(unread))
+            text = f"{text}  {badge}" if text else badge
+        self.statusChanged.emit(text)
+
+    def _unread_changed(self, unread: int) -> None:
+        self.unreadFailures.emit(unread)
+        self._status()
 
     def _failed(self, _job_id: int, label: str, reason: object) -> None:
         if is_upkeep_label(label):
             return  # the upkeep trigger says it
         self.statusMessage.emit(
-            self.tr("Summary %1 failed: %2").replace("%1", label).replace("%2", engine_text(reason))
+            self.tr("%1 failed: %2")
+            .replace("%1", _capitalised(job_title(label)))
+            .replace("%2", engine_text(reason))
         )
 
     def _done(self, _job_id: int, label: str) -> None:
@@ -150,3 +216,8 @@ class SummaryPolicy(QObject):
         self.statusMessage.emit(
             self.tr("Summary %1 written to rolling-summary.md").replace("%1", label)
         )
+
+
+def _capitalised(title: str) -> str:
+    """A job title opening a sentence (English: "Rolling summary Ch6-10 failed")."""
+    return title[:1].upper() + title[1:]

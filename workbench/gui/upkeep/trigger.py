@@ -45,22 +45,25 @@ class UpkeepTrigger(QObject):
     def project(self) -> Project | None:
         return self.queue.project
 
-    def saved(self, chapter: int, summary_ranges: list[tuple[int, int]], queued: bool) -> list[int]:
-        """Chapter N was saved: upkeep for the rolling-summary ranges that saving it queued
-        (`queued`: the author did not decline them) and for its own range when it closes one.
-        Declined summaries mean no upkeep either; summaries already agreed to cover the
-        offline upkeep of the same ranges, so only paid (model) upkeep asks again."""
+    def jobs_for_save(self, chapter: int, summary_ranges: list[tuple[int, int]]) -> list[UpkeepJob]:
+        """The upkeep saving chapter N sets off: for the rolling-summary ranges it queues and
+        its own range when it closes one; none when Settings turn upkeep on save off."""
         if self.project is None or not self.queue.settings.upkeep_on_save:
             return []
-        if summary_ranges and not queued:
-            return []
         try:
-            jobs = jobs_for_saved_chapter(self.project, chapter, summary_ranges, self._backend())
+            return jobs_for_saved_chapter(self.project, chapter, summary_ranges, self._backend())
         except (OSError, WorkbenchError) as error:
             log.warning("cannot work out upkeep for chapter %d: %s", chapter, error)
             return []
-        why = self.tr("Saving chapter %1").replace("%1", str(chapter))
-        return self.submit(jobs, why, agreed=bool(summary_ranges))
+
+    def estimate(self, jobs: list[UpkeepJob]) -> int:
+        """About how many tokens the jobs cost a model endpoint, at most."""
+        assert self.project is not None
+        return estimated_tokens(self.project, jobs)
+
+    def queue_agreed(self, jobs: list[UpkeepJob]) -> list[int]:
+        """Queue jobs the author has already agreed to (asked together with the summaries)."""
+        return [self.queue.submit(job) for job in jobs]
 
     def request_range(self, first: int, last: int) -> list[int]:
         """Propose for chapters first..last, on demand."""
@@ -79,16 +82,13 @@ class UpkeepTrigger(QObject):
         jobs = whole_book_jobs(self.project)
         return self.submit(jobs, self.tr("Upkeep of the whole book"), always_ask=True)
 
-    def submit(
-        self, jobs: list[UpkeepJob], why: str, *, always_ask: bool = False, agreed: bool = False
-    ) -> list[int]:
+    def submit(self, jobs: list[UpkeepJob], why: str, *, always_ask: bool = False) -> list[int]:
         """Queue the jobs, asking first when the summaries would — more than one range, or a
-        model endpoint — or `always_ask`; `agreed`: the author already said yes to this
-        background work (only its cost, on a model endpoint, is asked about again)."""
+        model endpoint — or `always_ask`."""
         if not jobs or self.project is None:
             return []
         remote = self.queue.uses_remote_backend()
-        if always_ask or remote or (len(jobs) > 1 and not agreed):
+        if always_ask or remote or len(jobs) > 1:
             try:
                 tokens = estimated_tokens(self.project, jobs) if remote else None
             except (OSError, WorkbenchError) as error:  # a file the estimate reads is broken
@@ -97,7 +97,7 @@ class UpkeepTrigger(QObject):
             if not ask_queue_upkeep(self.window, why, jobs, self._chapters(jobs), tokens):
                 self.statusMessage.emit(self.tr("Upkeep not queued"))
                 return []
-        return [self.queue.submit(job) for job in jobs]
+        return self.queue_agreed(jobs)
 
     def _chapters(self, jobs: list[UpkeepJob]) -> int:
         numbers = {ref.number for ref in self.project.chapters} if self.project else set()

@@ -1,5 +1,5 @@
 """Upkeep in the main window: `wire_upkeep` wires the trigger to the summary queue and to
-saved chapters (through the summary policy); `wire_review`, once the tracker browser (and
+saved chapters (the summary policy asks once for both); `wire_review`, once the tracker browser (and
 its 待审 tab) is built, subscribes the tab to the project session and connects its requests
 to the trigger and to the editor (the window stays a router)."""
 
@@ -14,7 +14,7 @@ def wire_upkeep(window: QMainWindow) -> UpkeepTrigger:
     """The window's upkeep trigger, connected to its summary queue."""
     # The main window's parts, by the names it gives them (this module cannot import it).
     trigger = UpkeepTrigger(window.summaries, window)
-    window.summary_policy.chapterSaved.connect(trigger.saved)
+    window.summary_policy.upkeep = trigger
     trigger.statusMessage.connect(window.show_message)
     return trigger
 

@@ -36,6 +36,16 @@ def test_right_click_in_the_text_opens_the_menu_and_escape_closes_it(window) -> 
     assert window.isVisible() and not editor.is_modified()
 
 
+def test_a_chapter_s_menu_says_why_its_text_cannot_be_pinned(window) -> None:
+    editor = window.chapters.open_chapter(1)
+    # Not where the test before clicked: two presses there in a row would be a double-click.
+    menu = real_input.open_menu(editor.text_edit.viewport(), QPoint(140, 120))
+    explained = next(a for a in menu.actions() if a.objectName() == "chapterPinExplained")
+    assert explained.text() == "章节正文不能置顶：它按配方进入喂入"
+    assert not explained.isEnabled() and "滚动摘要" in explained.toolTip()
+    real_input.key(menu, Qt.Key.Key_Escape)
+
+
 def test_right_click_in_the_margin_beside_the_text_opens_the_same_menu(window) -> None:
     window.resize(1800, 900)
     editor = window.chapters.open_chapter(1)

@@ -195,6 +195,19 @@ class ChapterEditor(QWidget):
                 action.triggered.connect(partial(self.pinRequested.emit, self.path, title))
             action = menu.addAction(self.tr("Pin this whole file to the feed"))
             action.triggered.connect(partial(self.pinRequested.emit, self.path, ""))
+        else:
+            # Said rather than left out: an author looks for it here.
+            action = menu.addAction(
+                self.tr("Chapter text cannot be pinned: it is fed by the recipe")
+            )
+            action.setObjectName("chapterPinExplained")
+            action.setEnabled(False)
+            action.setToolTip(
+                self.tr(
+                    "The last chapters go to MainWriter in full; earlier ones reach the feed "
+                    "through the rolling summaries. Pin a plan, a setting or a tracker entry."
+                )
+            )
         span = self._summary_range_at(position) if self.is_rolling_summary else None
         if span is not None:
             action = menu.addAction(self.tr("Regenerate this summary"))

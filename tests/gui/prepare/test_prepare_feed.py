@@ -120,7 +120,7 @@ def test_button_menu_and_shortcut_exist(window) -> None:
     ]
 
 
-def test_copy_equals_the_cli_markdown_byte_for_byte(window, novel, capsys) -> None:
+def test_copy_equals_the_cli_markdown_byte_for_byte(window, novel, capsys, qtbot) -> None:
     _open_plan(window, 13)
     real_input.shortcut(window.tabs.current_editor().text_edit, "Ctrl+Shift+P")
     dialog = window.prepare.dialog
@@ -129,8 +129,10 @@ def test_copy_equals_the_cli_markdown_byte_for_byte(window, novel, capsys) -> No
     assert dialog.copy_button.isEnabled() and dialog.save_button.isEnabled()
     assert not dialog.copy_anyway_button.isVisible()
     real_input.click(dialog.copy_button)
+    assert dialog.copy_button.text() == "已复制 ✓"  # the status bar is behind the dialog
     expected = _cli_markdown(novel, 13, capsys)
     assert QGuiApplication.clipboard().text() == expected
+    qtbot.waitUntil(lambda: dialog.copy_button.text() == "复制", timeout=5_000)
     assert dialog.preview.raw.toPlainText() == expected
     real_input.click(dialog.save_button)
     [saved] = saved_feeds(window.project, 13)

@@ -153,6 +153,14 @@
       <source>Regenerate this summary</source>
       <translation>重新生成此摘要</translation>
     </message>
+    <message>
+      <source>Chapter text cannot be pinned: it is fed by the recipe</source>
+      <translation>章节正文不能置顶：它按配方进入喂入</translation>
+    </message>
+    <message>
+      <source>The last chapters go to MainWriter in full; earlier ones reach the feed through the rolling summaries. Pin a plan, a setting or a tracker entry.</source>
+      <translation>最近几章以全文交给 MainWriter，更早的章节通过滚动摘要进入喂入。可以置顶章纲、设定或追踪表条目。</translation>
+    </message>
   </context>
   <context>
     <name>ChapterNavigation</name>
@@ -2057,6 +2065,10 @@
     <message>
       <source>%1 (%2) needs an API key: set it in Settings.</source>
       <translation>%1（%2）需要 API 密钥：请在“设置”中填写。</translation>
+    </message>
+    <message>
+      <source>Copied ✓</source>
+      <translation>已复制 ✓</translation>
     </message>
   </context>
   <context>

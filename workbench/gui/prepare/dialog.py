@@ -11,7 +11,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable
 
-from PySide6.QtCore import QEvent, Qt, Signal
+from PySide6.QtCore import QEvent, Qt, QTimer, Signal
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import (
     QDialog,
@@ -42,6 +42,7 @@ from workbench.settings import Settings
 log = logging.getLogger(__name__)
 
 REASON_STYLE = "color: #b3261e;"
+COPIED_MS = 2000  # how long the Copy button says it copied
 
 
 class PrepareFeedDialog(QDialog):
@@ -155,8 +156,7 @@ class PrepareFeedDialog(QDialog):
         self.checklist_title.setText(self.tr("Context actually fed this time (checklist)"))
         self.tabs.setTabText(0, self.tr("Preview"))
         self.tabs.setTabText(1, self.tr("History"))
-        self.copy_button.setText(self.tr("Copy"))
-        self.copy_anyway_button.setText(self.tr("Copy anyway"))
+        self._copy_labels()
         self.save_button.setText(self.tr("Save"))
         self.send_button.setText(self.tr("Send to model"))
         self.close_button.setText(self.tr("Close"))
@@ -319,12 +319,25 @@ class PrepareFeedDialog(QDialog):
         if self.feed is None:
             return False
         QGuiApplication.clipboard().setText(self.markdown)
+        self._show_copied()
         self.statusMessage.emit(
             self.tr("Copied the %1 feed (%2 字)")
             .replace("%1", self.agent)
             .replace("%2", str(self.feed.totals()["all"]["chars"]))
         )
         return True
+
+    def _show_copied(self) -> None:
+        """The dialog covers the window's status bar, so the button itself says it copied
+        (已复制 ✓) for a moment."""
+        for button in (self.copy_button, self.copy_anyway_button):
+            if button.isVisible():
+                button.setText(self.tr("Copied ✓"))
+        QTimer.singleShot(COPIED_MS, self, self._copy_labels)
+
+    def _copy_labels(self) -> None:
+        self.copy_button.setText(self.tr("Copy"))
+        self.copy_anyway_button.setText(self.tr("Copy anyway"))
 
     def save(self) -> bool:
         """Keep the feed under .workbench/feeds/ (only when ready)."""

@@ -21,7 +21,6 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 from xml.sax.saxutils import escape
 
-ROOT = Path(__file__).resolve().parents[1]
 LUPDATE = Path(sys.executable).parent / "pyside6-lupdate"  # of the .venv that runs this
 
 Key = tuple[str, str, str]  # context, source, comment
@@ -103,7 +102,8 @@ def new_message(source: str, translation: str, comment: str = "") -> ET.Element:
 
 def missing(ts: Path) -> list[Key]:
     """What the code translates and TS has no translation of."""
-    sources = [str(p) for p in sorted((ROOT / "workbench" / "gui").rglob("*.py"))]
+    gui = ts.resolve().parents[1]  # the .ts lives in workbench/gui/i18n/
+    sources = [str(p) for p in sorted(gui.rglob("*.py"))]
     with tempfile.TemporaryDirectory() as scratch:
         copy = Path(scratch) / ts.name
         copy.write_bytes(ts.read_bytes())

@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: run test test-faults lint translations lupdate screenshots bench wheel bundle bundle-test icons clean
+.PHONY: run run-fresh test test-faults lint translations lupdate screenshots bench wheel bundle bundle-test icons clean
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -27,10 +27,16 @@ workbench/gui/i18n/%.qm: workbench/gui/i18n/%.ts $(STAMP)
 lupdate: $(STAMP)
 	$(VENV)/bin/pyside6-lupdate $(shell find workbench/gui -name "*.py") -ts $(TS_FILES) -source-language en -no-obsolete -locations none
 
-# Opens the app on a fresh copy of the bundled sample novel (run/sample-novel).
+# Opens the app on run/sample-novel, copying the bundled sample only when it is absent:
+# the author's edits and the crash autosave there survive every later start.
 run: $(STAMP) translations
-	rm -rf run/sample-novel && mkdir -p run && cp -r resources/sample-novel run/sample-novel
+	test -d run/sample-novel || (mkdir -p run && cp -r resources/sample-novel run/sample-novel)
 	$(VENV)/bin/workbench open run/sample-novel
+
+# Starts over on a fresh copy of the sample, discarding run/sample-novel: only ever on request.
+run-fresh: $(STAMP) translations
+	rm -rf run/sample-novel
+	$(MAKE) run
 
 lint: $(STAMP)
 	$(VENV)/bin/ruff check workbench tests benchmarks packaging tools

@@ -1722,6 +1722,30 @@
   <context>
     <name>LedgerPanel</name>
     <message>
+      <source>%1: %2</source>
+      <translation>%1：%2</translation>
+    </message>
+    <message>
+      <source>Chapter %1</source>
+      <translation>第%1章</translation>
+    </message>
+    <message>
+      <source>(or Ctrl+Enter in the table)</source>
+      <translation>（在表格中按 Ctrl+Enter 也可打开）</translation>
+    </message>
+    <message>
+      <source>Open chapter %1 (%2)</source>
+      <translation>打开第%1章（%2）</translation>
+    </message>
+    <message>
+      <source>Planted</source>
+      <translation>埋设</translation>
+    </message>
+    <message>
+      <source>Payoff</source>
+      <translation>计划回收</translation>
+    </message>
+    <message>
       <source>No entry matches the filters. Clear shows them all.</source>
       <translation>没有符合筛选的条目。点“清除筛选”显示全部。</translation>
     </message>

@@ -5,7 +5,7 @@ from __future__ import annotations
 import html
 
 from PySide6.QtCore import QEvent, QModelIndex, QPoint, Qt, Signal
-from PySide6.QtGui import QAction, QFontMetrics, QMouseEvent
+from PySide6.QtGui import QAction, QFontMetrics, QKeySequence
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -16,7 +16,6 @@ from PySide6.QtWidgets import (
     QMenu,
     QPushButton,
     QStyle,
-    QTableView,
     QVBoxLayout,
     QWidget,
 )
@@ -25,14 +24,8 @@ from workbench.gui.column_fit import ColumnFit
 from workbench.gui.entry_states import entry_state_label
 from workbench.gui.trackers.empty_hint import EmptyHint
 from workbench.gui.trackers.filters import ChapterRange, CharacterBox, control_bar
-from workbench.gui.trackers.ledger_model import (
-    CHAPTER_FIELDS,
-    FIELD_ROLE,
-    ID_ROLE,
-    ForeshadowingModel,
-    LedgerProxy,
-    chapter_cell,
-)
+from workbench.gui.trackers.ledger_model import ID_ROLE, ForeshadowingModel, LedgerProxy
+from workbench.gui.trackers.ledger_table import LedgerTable
 from workbench.trackers.ledger import EntryState, LedgerFilter
 
 ACTIVE = frozenset({EntryState.OVERDUE, EntryState.DUE, EntryState.OPEN})
@@ -41,23 +34,6 @@ CONTENT_WIDTH = 240
 NOTES_WIDTH = 220
 TEXT_FILTER_WIDTH = 180
 ARROW_WIDTH = 36
-
-
-class LedgerTable(QTableView):
-    """The ledger; double-clicking a 埋设 or 计划回收 cell asks for that chapter."""
-
-    chapterRequested = Signal(int)
-
-    def mouseDoubleClickEvent(self, event: QMouseEvent) -> None:
-        """Open the chapter a chapter cell names; edit any other cell."""
-        index = self.indexAt(event.position().toPoint())
-        name = self.model().headerData(index.column(), Qt.Orientation.Horizontal, FIELD_ROLE)
-        if index.isValid() and name in CHAPTER_FIELDS:
-            chapter = chapter_cell(str(index.data() or ""))
-            if chapter is not None:
-                self.chapterRequested.emit(chapter)
-                return
-        super().mouseDoubleClickEvent(event)
 
 
 class LedgerPanel(QWidget):
@@ -127,7 +103,10 @@ class LedgerPanel(QWidget):
         self.detail.setWordWrap(True)
         self.detail.setTextFormat(Qt.TextFormat.RichText)
         self.detail.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
-        self.detail.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.detail.setTextInteractionFlags(
+            Qt.TextInteractionFlag.TextSelectableByMouse
+            | Qt.TextInteractionFlag.LinksAccessibleByMouse
+        )
         self.detail.setMinimumHeight(64)
 
         self.text_filter.setMinimumWidth(TEXT_FILTER_WIDTH)
@@ -170,6 +149,7 @@ class LedgerPanel(QWidget):
         self.text_filter.textChanged.connect(self.apply_filters)
         self.clear_button.clicked.connect(self.clear_filters)
         self.table.chapterRequested.connect(self.chapterRequested)
+        self.detail.linkActivated.connect(self._link_activated)
         self.table.selectionModel().selectionChanged.connect(self._selection_changed)
         self.table.customContextMenuRequested.connect(self._context_menu)
         self.proxy.modelReset.connect(self._selection_changed)
@@ -420,6 +400,9 @@ class LedgerPanel(QWidget):
                     ).replace("%1", where)
                 )
             )
+        links = self._chapter_links(row.entry)
+        if links:
+            lines.append(links)
         if row.sighting is not None:
             lines.append(
                 html.escape(
@@ -429,6 +412,29 @@ class LedgerPanel(QWidget):
                 )
             )
         return "<br>".join(lines)
+
+    def _chapter_labels(self) -> dict[str, str]:
+        return {"planted": self.tr("Planted"), "payoff": self.tr("Payoff")}
+
+    def _chapter_links(self, entry) -> str:
+        """The entry's chapters as links: a click opens the chapter (a double-click on the
+        cell edits it instead)."""
+        labels = self._chapter_labels()
+        parts = []
+        for field, chapter in (("planted", entry.planted), ("payoff", entry.payoff)):
+            if chapter is not None:
+                text = html.escape(self.tr("Chapter %1").replace("%1", str(chapter)))
+                link = f"<a href='chapter:{chapter}'>{text}</a>"
+                label = self.tr("%1: %2").replace("%1", html.escape(labels[field]))
+                parts.append(label.replace("%2", link))
+        if not parts:
+            return ""
+        hint = html.escape(self.tr("(or Ctrl+Enter in the table)"))
+        return "　".join(parts) + f" <span style='color:#777'>{hint}</span>"
+
+    def _link_activated(self, link: str) -> None:
+        if link.startswith("chapter:"):
+            self.table.go_to(int(link.removeprefix("chapter:")))
 
     # --- actions -------------------------------------------------------------------------
 
@@ -465,6 +471,21 @@ class LedgerPanel(QWidget):
             return
         self.table.selectRow(index.row())
         menu = QMenu(self)
+        labels = self._chapter_labels()
+        for field, chapter in self.table.chapters_of_row(index.row()):
+            text = (
+                self.tr("Open chapter %1 (%2)")
+                .replace("%1", str(chapter))
+                .replace("%2", labels[field])
+            )
+            jump = QAction(text, menu)
+            jump.setObjectName(f"ledgerOpen_{field}")
+            if chapter == self.table.chapter_at(index):
+                jump.setShortcut(QKeySequence("Ctrl+Return"))
+            jump.triggered.connect(lambda _checked=False, c=chapter: self.table.go_to(c))
+            menu.addAction(jump)
+        if menu.actions():
+            menu.addSeparator()
         for button in (
             self.resolve_button,
             self.abandon_button,

@@ -1,0 +1,58 @@
+"""The ledger's table: a double-click edits any cell; going to a chapter is asked for on
+purpose (Ctrl+Enter, the context menu, the chapter links under the table) and leaves the
+keyboard focus in the table, where the author was working."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QModelIndex, Qt, Signal
+from PySide6.QtGui import QKeyEvent
+from PySide6.QtWidgets import QTableView
+
+from workbench.gui.trackers.ledger_model import CHAPTER_FIELDS, FIELD_ROLE, chapter_cell
+
+JUMP_KEYS = (Qt.Key.Key_Return, Qt.Key.Key_Enter)
+
+
+class LedgerTable(QTableView):
+    """The ledger; Ctrl+Enter opens the chapter of the current cell (a 埋设 or 计划回收 cell
+    names it; any other cell goes to where the entry was planted, else to its payoff)."""
+
+    chapterRequested = Signal(int)
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        """Ctrl+Enter goes to the chapter; every other key as in any table."""
+        control = event.modifiers() & Qt.KeyboardModifier.ControlModifier
+        if control and event.key() in JUMP_KEYS and self.state() != self.State.EditingState:
+            chapter = self.chapter_at(self.currentIndex())
+            if chapter is not None:
+                self.go_to(chapter)
+                return
+        super().keyPressEvent(event)
+
+    def chapter_at(self, index: QModelIndex) -> int | None:
+        """The chapter Ctrl+Enter on `index` opens."""
+        if not index.isValid():
+            return None
+        model = self.model()
+        name = model.headerData(index.column(), Qt.Orientation.Horizontal, FIELD_ROLE)
+        if name in CHAPTER_FIELDS:
+            return chapter_cell(str(index.data() or ""))
+        return next((chapter for _field, chapter in self.chapters_of_row(index.row())), None)
+
+    def chapters_of_row(self, row: int) -> list[tuple[str, int]]:
+        """The (field, chapter) pairs the row's 埋设 and 计划回收 cells name, in that order."""
+        model = self.model()
+        found = []
+        for column in range(model.columnCount()):
+            name = model.headerData(column, Qt.Orientation.Horizontal, FIELD_ROLE)
+            if name in CHAPTER_FIELDS:
+                chapter = chapter_cell(str(model.index(row, column).data() or ""))
+                if chapter is not None:
+                    found.append((name, chapter))
+        return sorted(found, key=lambda pair: CHAPTER_FIELDS.index(pair[0]))
+
+    def go_to(self, chapter: int) -> None:
+        """Open the chapter and give the focus back to the table: the author sees the chapter
+        beside the ledger, and the next keys still act on the ledger they were reading."""
+        self.chapterRequested.emit(chapter)
+        self.setFocus(Qt.FocusReason.OtherFocusReason)

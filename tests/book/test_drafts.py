@@ -22,7 +22,7 @@ def test_a_draft_grows_on_disk_and_ends_in_its_state(sample_copy) -> None:
     assert final.read_text(encoding="utf-8") == "第一段\n第二段"
 
 
-def test_replacing_a_chapter_backs_it_up_and_appending_keeps_it(sample_copy) -> None:
+def test_replacing_or_appending_backs_the_chapter_up_first(sample_copy) -> None:
     project = Project.open(sample_copy)
     chapter = sample_copy / "chapters/ch012.md"
     old = chapter.read_bytes()
@@ -30,9 +30,9 @@ def test_replacing_a_chapter_backs_it_up_and_appending_keeps_it(sample_copy) -> 
     assert chapter.read_text(encoding="utf-8") == "新的正文。\n"
     assert backup is not None and backup.read_bytes() == old
     assert backup.parent == project.state_dir / "backups"
-    _, none = save_draft_to_chapter(project, 12, "续写一段。", append=True)
-    assert none is None
+    _, before_append = save_draft_to_chapter(project, 12, "续写一段。", append=True)
     assert chapter.read_text(encoding="utf-8") == "新的正文。\n\n续写一段。\n"
+    assert before_append is not None and before_append.read_text(encoding="utf-8") == "新的正文。\n"
 
 
 def test_a_new_chapter_needs_no_backup(sample_copy) -> None:

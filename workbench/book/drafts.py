@@ -1,5 +1,6 @@
 """Drafts an agent wrote, kept under `.workbench/drafts/` and never in a chapter file until the
-author says so; saving one over a chapter that has text keeps the old text as a backup.
+author says so; saving or appending one to a chapter that has text keeps the old text as a
+backup.
 
 A draft file holds only the reply's text, so saving it as the chapter writes exactly that.
 Its state is in its name: `…-streaming.md` while the reply arrives (rewritten as it grows,
@@ -83,14 +84,15 @@ def backup_chapter(project: Project, number: int) -> Path | None:
 def save_draft_to_chapter(
     project: Project, number: int, draft: str, *, append: bool
 ) -> tuple[TextFile, Path | None]:
-    """Replace chapter N with the draft (backing up any text first) or append it to the end.
+    """Replace chapter N with the draft or append it to the end; either way any text the
+    chapter had is backed up first, so an accept is always undoable from the backup.
     Returns what was written and the backup's path (None when nothing needed keeping)."""
     ref = project.chapter(number)
     current = project.read(ref.path).text if ref else ""
+    backup = backup_chapter(project, number)
     if append and current.strip():
         joined = current.rstrip("\n") + "\n\n" + draft.strip("\n") + "\n"
-        return project.save_chapter(number, joined), None
-    backup = backup_chapter(project, number)
+        return project.save_chapter(number, joined), backup
     text = draft.strip("\n") + "\n"
     return project.save_chapter(number, with_heading(text, current, number)), backup
 

@@ -251,9 +251,8 @@ def test_a_whole_reply_is_saved_as_the_chapter_with_a_backup(
     assert (
         window.tabs.editor_for(window.project.chapter(12).path).text() == REPLY.strip("\n") + "\n"
     )
-    real_input.click(view.append_button)
-    text = (novel / "chapters/ch012.md").read_text(encoding="utf-8")
-    assert text.count("第40段") == 2
+    assert view.save_button.text() == "已存为第12章 ✓"
+    assert not view.save_button.isEnabled() and not view.append_button.isEnabled()
 
 
 @pytest.mark.parametrize("failure", ["status", "hang"])

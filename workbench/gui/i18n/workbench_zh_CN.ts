@@ -733,6 +733,30 @@
   <context>
     <name>DraftView</name>
     <message>
+      <source>Saved as chapter %1 ✓</source>
+      <translation>已存为第%1章 ✓</translation>
+    </message>
+    <message>
+      <source>Appended to chapter %1 ✓</source>
+      <translation>已追加到第%1章 ✓</translation>
+    </message>
+    <message>
+      <source>Append again…</source>
+      <translation>再追加一次…</translation>
+    </message>
+    <message>
+      <source>The chapter's text from before is kept in %1</source>
+      <translation>该章之前的文字已备份在 %1</translation>
+    </message>
+    <message>
+      <source>Append the draft again?</source>
+      <translation>再次追加这份草稿？</translation>
+    </message>
+    <message>
+      <source>This draft is already in chapter %1. Append it to the end of chapter %1 a second time? The chapter's text from before is backed up first.</source>
+      <translation>这份草稿已经写入第%1章。要再追加一次到第%1章末尾吗？追加前会先备份该章原文。</translation>
+    </message>
+    <message>
       <source>Cancel</source>
       <translation>取消</translation>
     </message>

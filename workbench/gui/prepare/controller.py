@@ -324,8 +324,9 @@ class PrepareFeed(QObject):
     # --- drafts ------------------------------------------------------------------------
 
     def save_draft(self, view: DraftView, append: bool) -> bool:
-        """Write a draft into its chapter: replacing the text (asked first, old text backed
-        up in .workbench/backups/) or appended. Never over unsaved edits in the editor."""
+        """Write a draft into its chapter: replacing the text (asked first) or appended, the
+        old text backed up in .workbench/backups/ either way. Never over unsaved edits in the
+        editor."""
         project = self.session.project
         if project is None:
             return False
@@ -364,9 +365,11 @@ class PrepareFeed(QObject):
             prompts.show_problem(view, self.tr("Cannot save the draft"), str(error))
             return False
         self._after_write(written.path, editor)
+        kept = project.relative(backup) if backup is not None else ""
+        view.mark_accepted(append, kept)
         message = self.tr("Draft written to %1").replace("%1", project.relative(written.path))
-        if backup is not None:
-            message += self.tr(" (old text kept in %1)").replace("%1", project.relative(backup))
+        if kept:
+            message += self.tr(" (old text kept in %1)").replace("%1", kept)
         self.statusMessage.emit(message)
         if self.dialog is not None:
             self.dialog.refresh()

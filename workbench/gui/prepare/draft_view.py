@@ -1,5 +1,7 @@
 """One draft tab: the reply streaming in, tokens received and time elapsed, Cancel, and what
-to do with the draft afterwards (save as the chapter, append to it, discard). Above the draft,
+to do with the draft afterwards (save as the chapter, append to it, discard). A draft is
+accepted once: afterwards its buttons say where it went, and appending it again is a separate,
+confirmed choice. Above the draft,
 a collapsible 思考 pane shows a reasoning model's thinking with its own token count (never part
 of the draft; kept beside it only by 保留思考); while a 429 / 5xx is waited out, its countdown;
 when the call ends, its usage line: tokens, the cache-hit share and the cost."""
@@ -11,6 +13,7 @@ from PySide6.QtGui import QTextCursor
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
+    QMessageBox,
     QPlainTextEdit,
     QPushButton,
     QSplitter,
@@ -67,6 +70,9 @@ class DraftView(QWidget):
         self.save_button.setObjectName("saveDraftButton")
         self.append_button = QPushButton(self)
         self.append_button.setObjectName("appendDraftButton")
+        self.again_button = QPushButton(self)
+        self.again_button.setObjectName("appendAgainButton")
+        self.again_button.hide()
         self.discard_button = QPushButton(self)
         self.discard_button.setObjectName("discardDraftButton")
         buttons = QHBoxLayout()
@@ -75,6 +81,7 @@ class DraftView(QWidget):
             self.cancel_button,
             self.save_button,
             self.append_button,
+            self.again_button,
             self.discard_button,
         ):
             buttons.addWidget(button)
@@ -99,6 +106,8 @@ class DraftView(QWidget):
         self._reasoning_tokens = 0
         self._kept_reasoning = ""  # where the reasoning was kept, once the author asked
         self._shown = ""
+        self.accepted = ""  # "replaced" or "appended" once the draft went into its chapter
+        self._backup = ""  # where the chapter's text from before the accept was kept
         self._stats_timer = QTimer(self)
         self._stats_timer.setInterval(STATS_MS)
         self._stats_timer.timeout.connect(self._update_stats)
@@ -110,6 +119,7 @@ class DraftView(QWidget):
         job.usageRecorded.connect(self._usage_recorded)
         self.save_button.clicked.connect(self._save_clicked)
         self.append_button.clicked.connect(self._append_clicked)
+        self.again_button.clicked.connect(self._again_clicked)
         self.discard_button.clicked.connect(self._discard_clicked)
         job.textChanged.connect(self._text_changed)
         job.finished.connect(self._finished)
@@ -123,8 +133,17 @@ class DraftView(QWidget):
     def retranslate(self) -> None:
         """Set the texts in the current language."""
         self.cancel_button.setText(self.tr("Cancel"))
-        self.save_button.setText(self.tr("Save as chapter %1").replace("%1", str(self.chapter)))
-        self.append_button.setText(self.tr("Append to chapter %1").replace("%1", str(self.chapter)))
+        chapter = str(self.chapter)
+        self.save_button.setText(self.tr("Save as chapter %1").replace("%1", chapter))
+        self.append_button.setText(self.tr("Append to chapter %1").replace("%1", chapter))
+        if self.accepted == "replaced":
+            self.save_button.setText(self.tr("Saved as chapter %1 ✓").replace("%1", chapter))
+        elif self.accepted == "appended":
+            self.append_button.setText(self.tr("Appended to chapter %1 ✓").replace("%1", chapter))
+        self.again_button.setText(self.tr("Append again…"))
+        kept = self.tr("The chapter's text from before is kept in %1").replace("%1", self._backup)
+        for button in (self.save_button, self.append_button):
+            button.setToolTip(kept if self.accepted and self._backup else "")
         self.discard_button.setText(self.tr("Discard"))
         self.keep_reasoning_button.setText(self.tr("Keep reasoning"))
         self.keep_reasoning_button.setToolTip(
@@ -281,8 +300,9 @@ class DraftView(QWidget):
         running = self.job.is_running()
         self.cancel_button.setEnabled(running)
         has_text = bool(self.job.text.strip())
-        self.save_button.setEnabled(not running and has_text)
-        self.append_button.setEnabled(not running and has_text)
+        self.save_button.setEnabled(not running and has_text and not self.accepted)
+        self.append_button.setEnabled(not running and has_text and not self.accepted)
+        self.again_button.setVisible(bool(self.accepted))
         self.discard_button.setEnabled(not running)
         has_reasoning = bool(self.job.reasoning) and not self.job.refused
         self.keep_reasoning_button.setEnabled(
@@ -294,6 +314,28 @@ class DraftView(QWidget):
 
     def _append_clicked(self) -> None:
         self.saveRequested.emit(self, True)
+
+    def mark_accepted(self, append: bool, backup: str) -> None:
+        """The draft went into its chapter (`backup`: where the text from before is kept,
+        empty when the chapter had none): the buttons say so and accept it no more."""
+        self.accepted = "appended" if append else "replaced"
+        self._backup = backup
+        self.retranslate()
+        self._update_buttons()
+
+    def _again_clicked(self) -> None:
+        answer = QMessageBox.question(
+            self,
+            self.tr("Append the draft again?"),
+            self.tr(
+                "This draft is already in chapter %1. Append it to the end of chapter %1 a "
+                "second time? The chapter's text from before is backed up first."
+            ).replace("%1", str(self.chapter)),
+            QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.Cancel,
+            QMessageBox.StandardButton.Cancel,
+        )
+        if answer == QMessageBox.StandardButton.Yes:
+            self.saveRequested.emit(self, True)
 
     def _discard_clicked(self) -> None:
         self.discardRequested.emit(self)

@@ -35,6 +35,7 @@ class EditorTabs(QTabWidget):
     documentSaved = Signal(object)  # Path
     documentClean = Signal(object)  # Path: no unsaved edits any more (saved, discarded, reloaded)
     bufferChanged = Signal()  # the text of an open document changed (every keystroke)
+    selectionChanged = Signal()  # the selection in an open document changed
     pinRequested = Signal(object, str)  # Path, section heading ("" for the whole file)
     statusMessage = Signal(str)
     foreshadowingRequested = Signal(str, object)  # selected text, chapter number or None
@@ -140,6 +141,7 @@ class EditorTabs(QTabWidget):
         editor.ziChanged.connect(self._editor_zi_changed)
         editor.modifiedChanged.connect(self._editor_modified_changed)
         editor.text_edit.textChanged.connect(self.bufferChanged)
+        editor.text_edit.selectionChanged.connect(self.selectionChanged)
         editor.pinRequested.connect(self.pinRequested)
         editor.foreshadowingRequested.connect(self._editor_foreshadowing_requested)
         editor.summaryRegenerateRequested.connect(self.summaryRegenerateRequested)

@@ -93,6 +93,7 @@ class MainWindow(QMainWindow):
         self.usage_view = None  # built when first opened
         self.prepare.set_request_source(self.context_panel.request)
         self.context_panel.set_buffer_source(self.tabs.unsaved_buffers)
+        self.context_panel.set_passage_source(self.prepare.selected_passage)
         # The contract name (#11) for both: the toolbar's button and the panel's are one action.
         self.context_panel.add_header_action(self.actions_.prepare_feed, "prepareFeedButton")
         self.continuity = ContinuityGuard(self.context_panel, self.tabs, self.open_path, self)
@@ -137,6 +138,7 @@ class MainWindow(QMainWindow):
         self.tree.pinRequested.connect(self.context_panel.pin_path)
         self.tabs.currentEditorChanged.connect(self._current_editor_changed)
         self.tabs.bufferChanged.connect(self.context_panel.schedule_rebuild)
+        self.tabs.selectionChanged.connect(self.context_panel.selection_changed)
         self.tabs.pinRequested.connect(self.context_panel.pin_path)
         self.tabs.summaryRegenerateRequested.connect(self.summary_policy.regenerate)
         self.context_panel.openSourceRequested.connect(self.chapters.open_source)

@@ -78,6 +78,7 @@ class ContextPanel(QWidget):
         self.project: Project | None = None
         self.current: PanelFeed | None = None
         self._buffers: Callable[[], dict[Path, str]] = dict
+        self._passage: Callable[[int], tuple[int, int] | None] = lambda _chapter: None
         self._type_override: tuple[int, str] | None = None
         self._folded: set[str] = set()
         self.model = ContextModel(self)
@@ -273,6 +274,11 @@ class ContextPanel(QWidget):
         """`buffers()` is asked on the GUI thread for the unsaved text of open files."""
         self._buffers = buffers
 
+    def set_passage_source(self, passage: Callable[[int], tuple[int, int] | None]) -> None:
+        """`passage(chapter)` is the selection in chapter N's editor in front, as offsets
+        into its text (None when there is none)."""
+        self._passage = passage
+
     def add_header_action(self, action: QAction, object_name: str) -> QToolButton:
         """A button for a window action in the row above the pickers (Prepare feed)."""
         button = QToolButton(self)
@@ -362,11 +368,19 @@ class ContextPanel(QWidget):
         return job
 
     def request(self) -> FeedRequest:
-        """What the pickers describe: agent, chapter, and a chapter type when overridden."""
+        """What the pickers describe: agent, chapter, a chapter type when overridden, and
+        the selected passage for an agent built around one (the selection Prepare uses)."""
         chapter = self.chapter_picker.value()
         override = self._type_override
         chapter_type = override[1] if override and override[0] == chapter else None
-        return FeedRequest(self.agent_picker.currentData(), chapter, chapter_type)
+        agent = self.agent_picker.currentData()
+        passage = self._passage(chapter) if AGENTS[agent].passage else None
+        return FeedRequest(agent, chapter, chapter_type, passage)
+
+    def selection_changed(self) -> None:
+        """The editor's selection moved: a feed built around a passage follows it."""
+        if AGENTS[self.agent_picker.currentData()].passage:
+            self.schedule_rebuild()
 
     @property
     def feed(self) -> Feed | None:

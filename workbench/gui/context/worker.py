@@ -23,12 +23,13 @@ if TYPE_CHECKING:
 
 @dataclass(frozen=True)
 class FeedRequest:
-    """What the panel shows: which agent, which chapter, and which chapter type (None: as
-    the plan says)."""
+    """What the panel shows: which agent, which chapter, which chapter type (None: as the
+    plan says), and for BattleAgent the passage selected in that chapter's editor."""
 
     agent: str
     chapter: int
     chapter_type: str | None = None
+    passage: tuple[int, int] | None = None
 
 
 @dataclass
@@ -62,6 +63,7 @@ def build_panel_feed(
             request.agent,
             request.chapter,
             chapter_type=request.chapter_type,
+            passage=request.passage,
             debug_scores=True,
         )
         result.pins = check_pins(view)

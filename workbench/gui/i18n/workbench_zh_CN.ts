@@ -1907,6 +1907,10 @@
   <context>
     <name>PrepareFeed</name>
     <message>
+      <source>Select the battle passage in chapter %1's editor first, then press Prepare again: BattleAgent's feed is built around the selection.</source>
+      <translation>请先在第%1章的编辑器中选定战斗段落，再点“准备喂入”：BattleAgent 的喂入围绕选段构建。</translation>
+    </message>
+    <message>
       <source>%1 written: its 正面样例 is your passage; the other sections are yours</source>
       <translation>已写入 %1：正面样例是你选的那段，其余各节留给你写</translation>
     </message>
@@ -1917,10 +1921,6 @@
     <message>
       <source>BattleAgent needs a passage</source>
       <translation>BattleAgent 需要选定段落</translation>
-    </message>
-    <message>
-      <source>Select the battle passage in the chapter editor first, then press Prepare again: BattleAgent&apos;s feed is built around the selection.</source>
-      <translation>请先在章节编辑器中选定战斗段落，再点“准备喂入”：BattleAgent 的喂入围绕选段构建。</translation>
     </message>
     <message>
       <source>Generating…</source>

@@ -101,10 +101,11 @@ class PrepareFeed(QObject):
             return request.chapter, request.chapter_type
         return (project.chapters[-1].number if project.chapters else 1), None
 
-    def selected_passage(self) -> tuple[int, int] | None:
-        """The selection in the chapter editor in front, as offsets into the chapter's text."""
+    def selected_passage(self, chapter: int) -> tuple[int, int] | None:
+        """The selection in chapter N's editor when it is in front, as offsets into the
+        chapter's text. The context panel asks the same, so its feed and Prepare's agree."""
         editor = self.tabs.current_editor()
-        if editor is None or editor.chapter is None:
+        if editor is None or editor.chapter != chapter:
             return None
         cursor = editor.text_edit.textCursor()
         if not cursor.hasSelection():
@@ -139,15 +140,15 @@ class PrepareFeed(QObject):
         chapter = current[0] if chapter is None else chapter
         passage = None
         if AGENTS[agent].passage:
-            passage = self.selected_passage()
+            passage = self.selected_passage(chapter)
             if passage is None:
                 QMessageBox.information(
                     self.parent_widget,
                     self.tr("BattleAgent needs a passage"),
                     self.tr(
-                        "Select the battle passage in the chapter editor first, then press "
+                        "Select the battle passage in chapter %1's editor first, then press "
                         "Prepare again: BattleAgent's feed is built around the selection."
-                    ),
+                    ).replace("%1", str(chapter)),
                 )
                 return None
 

@@ -386,24 +386,44 @@ class EditorTabs(QTabWidget):
         editor = self.widget(index)
         if not isinstance(editor, ChapterEditor):
             return False
-        if editor.is_modified():
-            choice = prompts.ask_unsaved(self, self.tab_label(editor))
-            if choice is prompts.Unsaved.CANCEL:
-                return False
-            if choice is prompts.Unsaved.SAVE and not self.save(editor):
-                return False
-            if choice is prompts.Unsaved.DISCARD:
-                self._forget_autosave(editor)
-        self.removeTab(self.indexOf(editor))
-        editor.deleteLater()
-        self.documentClean.emit(editor.path)
+        discard = self._settle(editor)
+        if discard is None:
+            return False
+        self._remove(editor, discard)
         return True
 
     def close_all(self) -> bool:
-        """Close every tab, asking for each modified one; False (and nothing lost) on cancel.
-        Which tabs were open is remembered first, for the project's next opening."""
+        """Close every tab, asking for each modified one; False on cancel, and then every tab
+        stays open (edits saved before the cancel are saved, nothing is discarded). Which tabs
+        were open is remembered first, for the project's next opening."""
         remember_open_tabs(self.project, self)
-        while self.count():
-            if not self.close_tab(self.count() - 1):
+        editors = self.editors()
+        discarded = []
+        for editor in reversed(editors):
+            discard = self._settle(editor)
+            if discard is None:
                 return False
+            if discard:
+                discarded.append(editor)
+        for editor in reversed(editors):
+            self._remove(editor, editor in discarded)
         return True
+
+    def _settle(self, editor: ChapterEditor) -> bool | None:
+        """Ask about an editor's unsaved edits: None when the author cancels, else whether
+        its edits are to be discarded (saved or unmodified: False)."""
+        if not editor.is_modified():
+            return False
+        choice = prompts.ask_unsaved(self, self.tab_label(editor))
+        if choice is prompts.Unsaved.CANCEL:
+            return None
+        if choice is prompts.Unsaved.SAVE and not self.save(editor):
+            return None
+        return choice is prompts.Unsaved.DISCARD
+
+    def _remove(self, editor: ChapterEditor, discard: bool) -> None:
+        if discard:
+            self._forget_autosave(editor)
+        self.removeTab(self.indexOf(editor))
+        editor.deleteLater()
+        self.documentClean.emit(editor.path)

@@ -46,18 +46,30 @@ class Language:
             return False
         app.installTranslator(ours)
         self._translators.append(ours)
-        # Qt's own strings (standard buttons, context menus) from the Qt installation.
+        # Qt's own strings (standard buttons, context menus, the file dialog's "Look in")
+        # from the Qt installation, else from the copy PySide6 ships in its package (a Qt
+        # whose configured path is elsewhere, as in a bundle, would leave them in English).
         qt_base = QTranslator(app)
-        qt_dir = QLibraryInfo.path(QLibraryInfo.LibraryPath.TranslationsPath)
-        if qt_base.load(QLocale(language), "qtbase", "_", qt_dir):
+        if any(qt_base.load(QLocale(language), "qtbase", "_", str(d)) for d in qt_dirs()):
             app.installTranslator(qt_base)
             self._translators.append(qt_base)
+        else:
+            log.warning("no qtbase translation for %s in %s", language, qt_dirs())
         return True
 
     @staticmethod
     def in_source_language() -> bool:
         """Whether the UI shows the source strings (English): no translation installed."""
         return not Language._translators
+
+
+def qt_dirs() -> list[Path]:
+    """Where Qt's own translations may be: the Qt installation's folder, then PySide6's."""
+    import PySide6
+
+    configured = Path(QLibraryInfo.path(QLibraryInfo.LibraryPath.TranslationsPath))
+    shipped = Path(PySide6.__file__).resolve().parent / "Qt" / "translations"
+    return list(dict.fromkeys([configured, shipped]))
 
 
 def qm_path(language: str) -> Path:

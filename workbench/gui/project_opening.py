@@ -21,6 +21,7 @@ from workbench.bundled import copy_sample_novel
 from workbench.errors import WorkbenchError
 from workbench.gui import prompts
 from workbench.gui.editor_tabs import EditorTabs
+from workbench.gui.open_tabs import restore_open_tabs
 from workbench.gui.session import ProjectSession
 from workbench.gui.welcome import WelcomePage, sample_destination
 from workbench.settings import Settings, save_settings
@@ -123,13 +124,17 @@ class ProjectOpening(QObject):
         )
         if not source:
             return
+        from workbench.gui.import_target import ImportTargetDialog
+
         project = self.current()
-        start = str(project.root) if project else str(Path(source).parent)
-        target = QFileDialog.getExistingDirectory(
-            self.parent_widget, self.tr("Project folder to import into"), start
+        dialog = ImportTargetDialog(
+            Path(source), project.root if project else None, self.parent_widget
         )
-        if target:
-            self.import_manuscript(Path(source), Path(target))
+        accepted = dialog.exec() == ImportTargetDialog.DialogCode.Accepted
+        target = dialog.target()
+        dialog.deleteLater()
+        if accepted and target is not None:
+            self.import_manuscript(Path(source), target)
 
     def import_manuscript(self, source: Path, target: Path) -> bool:
         """Split `source`, show the preview, and write the chapters into `target` if accepted."""
@@ -151,13 +156,20 @@ class ProjectOpening(QObject):
         if dialog.exec() != ImportPreviewDialog.DialogCode.Accepted:
             return False
         plan = dialog.plan  # as the author last saw it (platform lines dropped or kept)
+        project = self.current()
+        into_open = project is not None and project.root == plan.project.root
+        # Unsaved edits of the open book are asked about before anything is written: a
+        # cancel there leaves no import behind and every tab open.
+        if not into_open and not self.tabs.close_all():
+            return False
         try:
             write_import(plan)
         except WorkbenchError as error:
             prompts.show_problem(self.parent_widget, self.tr("Import failed"), str(error))
+            if not into_open and project is not None:
+                restore_open_tabs(project, self.tabs)
             return False
-        project = self.current()
-        if project and project.root == plan.project.root:
+        if into_open:
             self.refresh()
             return True
         return self.open_project(plan.project.root)

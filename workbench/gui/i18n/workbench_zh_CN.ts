@@ -239,6 +239,10 @@
       <source>%1 failed: %2</source>
       <translation>%1 生成失败：%2</translation>
     </message>
+    <message>
+      <source>Summary %1 failed: %2</source>
+      <translation>滚动摘要 %1 生成失败：%2</translation>
+    </message>
   </context>
   <context>
     <name>ProjectOpening</name>
@@ -2614,6 +2618,18 @@ Restore it into the editor? Nothing is written to the file until you save.</sour
       <source>%1 queued</source>
       <translation>%1 已排队</translation>
     </message>
+    <message>
+      <source>Summary %1 ready; waiting for rolling-summary.md to be saved</source>
+      <translation>滚动摘要 %1 已生成；等待 rolling-summary.md 的修改保存后写入</translation>
+    </message>
+    <message>
+      <source>Summarising %1</source>
+      <translation>正在生成滚动摘要 %1</translation>
+    </message>
+    <message>
+      <source>Summary %1 queued</source>
+      <translation>滚动摘要 %1 排队中</translation>
+    </message>
   </context>
   <context>
     <name>TrackerBrowser</name>
@@ -2953,6 +2969,10 @@ Restore it into the editor? Nothing is written to the file until you save.</sour
     <message>
       <source>Job</source>
       <translation>任务</translation>
+    </message>
+    <message>
+      <source>Range</source>
+      <translation>范围</translation>
     </message>
   </context>
   <context>
@@ -3616,6 +3636,76 @@ Restore it into the editor? Nothing is written to the file until you save.</sour
     <message>
       <source>rolling summary %1</source>
       <translation>滚动摘要 %1</translation>
+    </message>
+  </context>
+  <context>
+    <name>ImportTargetDialog</name>
+    <message>
+      <source>Import into which folder?</source>
+      <translation>导入到哪个文件夹？</translation>
+    </message>
+    <message>
+      <source>The chapters of %1 are written into a project folder. A new folder beside the manuscript is proposed; change its name or place as you like. It is made only when you confirm the preview.</source>
+      <translation>%1 的各章将写入一个项目文件夹。下面建议在书稿旁新建一个文件夹，名称和位置都可以改；确认预览后才会创建。</translation>
+    </message>
+    <message>
+      <source>Project folder:</source>
+      <translation>项目文件夹：</translation>
+    </message>
+    <message>
+      <source>Place…</source>
+      <translation>位置…</translation>
+    </message>
+    <message>
+      <source>Choose the folder the new folder goes in</source>
+      <translation>选择新文件夹放在哪里</translation>
+    </message>
+    <message>
+      <source>Into the open project</source>
+      <translation>导入当前打开的项目</translation>
+    </message>
+    <message>
+      <source>Import into this folder although it holds files (no file is replaced)</source>
+      <translation>仍导入到这个已有文件的文件夹（不会替换任何已有文件）</translation>
+    </message>
+    <message>
+      <source>Next: preview</source>
+      <translation>下一步：预览</translation>
+    </message>
+    <message>
+      <source>A new folder %1 will be made.</source>
+      <translation>将新建文件夹 %1。</translation>
+    </message>
+    <message>
+      <source>%1 exists and is empty: the project goes there.</source>
+      <translation>%1 已存在且为空：项目将放在这里。</translation>
+    </message>
+    <message>
+      <source>%1 already holds files. Choose another name, or tick the box to import into it.</source>
+      <translation>%1 里已有文件。请换一个名称，或勾选下面的选项导入其中。</translation>
+    </message>
+    <message>
+      <source>%1 is a file, not a folder.</source>
+      <translation>%1 是文件，不是文件夹。</translation>
+    </message>
+    <message>
+      <source>Type the folder the project goes into.</source>
+      <translation>请输入项目要放入的文件夹。</translation>
+    </message>
+    <message>
+      <source>Where the new folder goes</source>
+      <translation>新文件夹放在哪里</translation>
+    </message>
+  </context>
+  <context>
+    <name>QFileDialog</name>
+    <message>
+      <source>&amp;Look in:</source>
+      <translation>查找范围(&amp;L)：</translation>
+    </message>
+    <message>
+      <source>Files of &amp;type:</source>
+      <translation>文件类型(&amp;T)：</translation>
     </message>
   </context>
 </TS>

@@ -5,7 +5,9 @@ They come from the app's own saves, one JSON object a line in `.workbench/stats.
 (`{"time", "date", "chapter", "before", "after"}`: 字 counts, never text). A book that had
 none is reconstructed once, approximately, from its chapters' modification times — each
 chapter's whole count on the day its file last changed — and those lines say
-`"estimated": true`, so every figure built on them can say so too.
+`"estimated": true`, so every figure built on them can say so too. A file changed on the day
+the estimate is made, or on the day of the book's last import, was copied or imported then,
+not written: such days get no estimate (the saves from then on count the real writing).
 
 A chapter counts as finished on the day the author first saves a later chapter after it: in
 a serial one moves on to the next chapter when this one is done.
@@ -15,6 +17,8 @@ from __future__ import annotations
 
 import json
 import os
+import re
+import tomllib
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -23,9 +27,10 @@ from pathlib import Path
 
 from workbench.book import gate
 from workbench.book.config_tables import config_table
+from workbench.book.layout import Role
 from workbench.book.project import Project
 from workbench.errors import FileProblem
-from workbench.validation import setting
+from workbench.validation import from_data, setting
 
 STATS_FILE = "stats.jsonl"
 DEFAULT_DAILY_GOAL = 4000  # 日更 4000: a common promise to readers
@@ -121,7 +126,54 @@ def record_save(
     return record
 
 
-def reconstruct(project: Project, skip: Iterable[int] = ()) -> int:
+def set_daily_goal(project: Project, goal: int) -> None:
+    """Write `daily_goal = goal` into workbench.toml's `[stats]` table, every other byte of
+    the file as it was (the table is added when absent). A file this cannot edit safely (bad
+    TOML, the goal written another way) is a FileProblem, and nothing is written."""
+    goal = from_data(StatsConfig, {"daily_goal": goal}).daily_goal  # in range, or Invalid
+    path = project.role_path(Role.CONFIG)
+    loaded = project.read(path) if path.is_file() else None
+    text = loaded.text if loaded else ""
+    line = f"daily_goal = {goal}"
+    header = re.search(r"(?m)^\[stats\][ \t]*(#.*)?$", text)
+    if header is None:
+        edited = text + ("\n" if text and not text.endswith("\n") else "")
+        edited += ("\n" if text else "") + f"[stats]\n{line}\n"
+    else:
+        following = re.search(r"(?m)^\s*\[", text[header.end() :])
+        end = header.end() + following.start() if following else len(text)
+        body = text[header.end() : end]
+        key = re.compile(r"(?m)^([ \t]*daily_goal[ \t]*=[ \t]*)[^\s#]+")
+        if key.search(body):
+            body = key.sub(lambda m: m.group(1) + str(goal), body, count=1)
+        else:
+            body = f"\n{line}" + body
+        edited = text[: header.end()] + body + text[end:]
+    try:
+        written = tomllib.loads(edited).get("stats", {}).get("daily_goal")
+    except tomllib.TOMLDecodeError as error:
+        raise FileProblem(path, f"not valid TOML, the goal is not written: {error}") from None
+    if written != goal:
+        raise FileProblem(path, "[stats] daily_goal is set in a way this cannot edit")
+    encoding = loaded.encoding if loaded else "utf-8"
+    gate.write_text(path, edited, encoding, root=project.root, entry=project.relative(path))
+
+
+def not_writing_days(project: Project, today: date) -> set[date]:
+    """The days whose file times say copy or import, not writing: today (the book is being
+    estimated because it just arrived) and the day of its last import."""
+    from workbench.book.importer import IMPORT_LOG_FILE  # the importer loads only here
+
+    days = {today}
+    try:
+        log_time = os.stat(project.root / IMPORT_LOG_FILE).st_mtime
+        days.add(datetime.fromtimestamp(log_time).date())
+    except OSError:
+        pass
+    return days
+
+
+def reconstruct(project: Project, skip: Iterable[int] = (), today: date | None = None) -> int:
     """Write the one-time estimate for a book with no history: every chapter's 字 count on
     the local date of its file's modification time. Returns how many lines were written; a
     history that exists already is left alone (0). The estimate appears whole or not at all,
@@ -131,6 +183,7 @@ def reconstruct(project: Project, skip: Iterable[int] = ()) -> int:
     if path.exists():
         return 0
     skipped = set(skip)
+    arrived = not_writing_days(project, today or date.today())
     records = []
     for ref in project.chapters:
         if ref.number in skipped:
@@ -138,6 +191,8 @@ def reconstruct(project: Project, skip: Iterable[int] = ()) -> int:
         try:
             changed = datetime.fromtimestamp(os.stat(ref.path).st_mtime).astimezone()
         except OSError:
+            continue
+        if changed.date() in arrived:
             continue
         zi = project.chapter_zi(ref)
         if zi:

@@ -28,6 +28,15 @@ def at(day: int, hour: int) -> datetime:
     return datetime(2026, 11, day, hour, 0, tzinfo=UTC8)
 
 
+def written_in_october(root):  # type: ignore[no-untyped-def]
+    """Chapter N's file last changed on 10 October + N days (a book written over weeks, not
+    one just copied: a file changed today has no estimate)."""
+    for number, chapter in enumerate(sorted((root / "chapters").glob("*.md")), start=1):
+        moment = datetime(2026, 10, 10, 12, 0) + timedelta(days=number)
+        os.utime(chapter, (moment.timestamp(), moment.timestamp()))
+    return root
+
+
 def test_three_saves_on_two_days_give_two_daily_totals_and_a_streak(tmp_path):
     project = Project.open(write_glance_book(tmp_path / "book"))
     stats_path(project).parent.mkdir(parents=True, exist_ok=True)
@@ -65,7 +74,7 @@ def test_a_save_that_changes_no_count_adds_no_line(tmp_path):
 
 
 def test_a_book_without_history_is_estimated_once_from_file_times(tmp_path):
-    root = write_glance_book(tmp_path / "book")
+    root = written_in_october(write_glance_book(tmp_path / "book"))
     old = datetime(2026, 10, 5, 12, 0).timestamp()
     os.utime(root / "chapters/ch001.md", (old, old))
     project = Project.open(root)
@@ -112,6 +121,9 @@ def test_damaged_lines_are_counted_and_left_in_the_file(tmp_path):
 def test_the_cli_prints_the_same_figures(tmp_path):
     root = write_glance_book(tmp_path / "book")
     (root / "workbench.toml").write_text("[stats]\ndaily_goal = 10\n", encoding="utf-8")
+    yesterday = (datetime.now() - timedelta(days=1)).timestamp()
+    for chapter in (root / "chapters").glob("*.md"):
+        os.utime(chapter, (yesterday, yesterday))  # written yesterday, not copied today
     run = subprocess.run(
         [sys.executable, "-m", "workbench", "stats", str(root), "--days", "7", "--format", "json"],
         capture_output=True,
@@ -146,7 +158,7 @@ def test_a_bad_goal_names_workbench_toml(tmp_path):
 def test_two_threads_estimating_a_new_history_write_it_once(tmp_path, monkeypatch):
     """The 全书 snapshot's thread and the save-stats thread both find no history and both
     estimate it: the one that finishes second must not append a second estimate."""
-    project = Project.open(write_glance_book(tmp_path / "book"))
+    project = Project.open(written_in_october(write_glance_book(tmp_path / "book")))
     inside, release = threading.Event(), threading.Event()
     counted = project.chapter_zi
 

@@ -4,7 +4,9 @@ the chapters there were when the author saved."""
 
 from __future__ import annotations
 
+import os
 import threading
+import time
 from pathlib import Path
 
 from workbench.book.project import Project
@@ -16,6 +18,9 @@ from workbench.stats import read_history
 def test_the_estimate_is_made_from_the_chapters_at_the_save(novel: Path, monkeypatch) -> None:
     project = Project.open(novel)
     listed = {ref.number for ref in project.chapters}
+    last_week = time.time() - 7 * 86_400  # written before, not copied today (no estimate)
+    for ref in project.chapters:
+        os.utime(ref.path, (last_week, last_week))
     go = threading.Event()
     record_save = save_stats.record_save
 

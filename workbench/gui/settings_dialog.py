@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
 )
 
 from workbench.backends import BACKEND_NAMES, BACKENDS, ENDPOINT, OFFLINE
+from workbench.gui.book.goal_box import goal_spin
 from workbench.gui.fonts import available_cjk_family
 from workbench.gui.profile_box import ProfileBox
 from workbench.models import ModelProfile
@@ -30,9 +31,13 @@ LANGUAGE_NAMES = {"zh_CN": "简体中文", "en": "English"}
 
 
 class SettingsDialog(QDialog):
-    """Model profile, endpoint, summary backend, editor font, UI language."""
+    """Model profile, endpoint, summary backend, editor font, UI language, and the open
+    book's daily goal (`daily_goal`: None when no book is open; it is the book's, written
+    into its workbench.toml by the caller, not a user setting)."""
 
-    def __init__(self, settings: Settings, parent: QWidget | None = None) -> None:
+    def __init__(
+        self, settings: Settings, parent: QWidget | None = None, daily_goal: int | None = None
+    ) -> None:
         super().__init__(parent)
         self._original = settings
         self.setWindowTitle(self.tr("Settings"))
@@ -97,6 +102,18 @@ class SettingsDialog(QDialog):
         ui_form = QFormLayout(ui_box)
         ui_form.addRow(self.tr("Editor font"), font_row)
         ui_form.addRow(self.tr("Interface language"), self.language)
+        self.daily_goal = goal_spin(self)
+        self.daily_goal.setObjectName("dailyGoal")
+        self.daily_goal.setSuffix(self.tr(" zi"))
+        self.daily_goal.setSpecialValueText(self.tr("none"))
+        self.daily_goal.setValue(daily_goal or 0)
+        self.daily_goal.setEnabled(daily_goal is not None)
+        self.daily_goal.setToolTip(
+            self.tr("This book's goal, kept in its workbench.toml")
+            if daily_goal is not None
+            else self.tr("Open a book to set its daily goal")
+        )
+        ui_form.addRow(self.tr("Daily goal (this book)"), self.daily_goal)
 
         buttons = QDialogButtonBox(
             QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel, self

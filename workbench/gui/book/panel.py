@@ -23,14 +23,16 @@ from PySide6.QtWidgets import (
 )
 
 from workbench.book.project import Project
+from workbench.errors import WorkbenchError
 from workbench.gui import turns
 from workbench.gui.background import Background
+from workbench.gui.book.goal_box import GoalBox
 from workbench.gui.book.heatmap import PresenceHeatmap, PresenceModel
 from workbench.gui.book.painting import ACCENT, CURRENT, OVERDUE_RED, export_png, shade
 from workbench.gui.book.snapshot import WINDOWS, BookSnapshot, take_snapshot
 from workbench.gui.book.stats_view import WritingStatsChart
 from workbench.gui.book.timeline_view import ForeshadowingTimeline
-from workbench.stats import summarize
+from workbench.stats import set_daily_goal, summarize
 
 REFRESH_MS = 600  # after files change: saves come in bursts
 SORTS = ("first", "last", "total", "name")
@@ -112,6 +114,7 @@ class BookPanel(QWidget):
         self.today_label.setObjectName("statsToday")
         self.goal_bar = QProgressBar(self.stats)
         self.goal_bar.setObjectName("statsGoal")
+        self.goal_box = GoalBox(self.stats)
         self.chapter_label = QLabel(self.stats)
         self.chapter_label.setObjectName("statsChapter")
         self.streak_label = QLabel(self.stats)
@@ -125,7 +128,13 @@ class BookPanel(QWidget):
         stats_layout = QVBoxLayout(self.stats)
         stats_layout.setContentsMargins(8, 8, 8, 8)
         figures = QHBoxLayout()
-        for widget in (self.today_label, self.goal_bar, self.chapter_label, self.streak_label):
+        for widget in (
+            self.today_label,
+            self.goal_bar,
+            self.goal_box,
+            self.chapter_label,
+            self.streak_label,
+        ):
             figures.addWidget(widget)
         figures.addStretch(1)
         stats_layout.addLayout(figures)
@@ -144,6 +153,7 @@ class BookPanel(QWidget):
         self._refresh_timer.setInterval(REFRESH_MS)
         self._refresh_timer.timeout.connect(self.refresh)
         self.worker.delivered.connect(self._show)
+        self.goal_box.goalChosen.connect(self._goal_chosen)
         self.worker.failed.connect(self._crashed)
         self.sort_box.currentIndexChanged.connect(self._sort_chosen)
         self.character_filter.textChanged.connect(self.presence_model.set_filter)
@@ -350,6 +360,7 @@ class BookPanel(QWidget):
             self.chart.set_summary(None)
             return
         goal = self.snapshot.goal
+        self.goal_box.show_goal(goal)
         days = self.window_box.currentData() or WINDOWS[0]
         summary = self.snapshot.summary(days) or summarize(history, goal, days)
         self.chart.set_summary(summary)
@@ -378,6 +389,18 @@ class BookPanel(QWidget):
             )
         )
         self.estimated_label.setStyleSheet("color: #7a7f87")
+
+    def _goal_chosen(self, goal: int) -> None:
+        """Write the new goal into the book's workbench.toml and show the view against it."""
+        if self.project is None:
+            return
+        try:
+            set_daily_goal(self.project, goal)
+        except (OSError, WorkbenchError, ValueError) as error:
+            self.message.setText(self.tr("Daily goal not saved: %1").replace("%1", str(error)))
+            self.message.show()
+            return
+        self.refresh()
 
     def _chapter_zi(self) -> str:
         """The editor's chapter's 字 as saved, counted by the snapshot's thread (a chapter

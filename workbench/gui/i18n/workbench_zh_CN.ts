@@ -11,6 +11,10 @@
   <context>
     <name>BookPanel</name>
     <message>
+      <source>Daily goal not saved: %1</source>
+      <translation>每日目标未保存：%1</translation>
+    </message>
+    <message>
       <source>Presence</source>
       <translation>出场热图</translation>
     </message>
@@ -1873,6 +1877,10 @@
   <context>
     <name>MainWindow</name>
     <message>
+      <source>Cannot save the daily goal</source>
+      <translation>无法保存每日目标</translation>
+    </message>
+    <message>
       <source>%1 files changed on disk; %2 open documents affected</source>
       <translation>磁盘上有 %1 个文件被改动；涉及 %2 个已打开的文档</translation>
     </message>
@@ -2513,6 +2521,26 @@ Restore it into the editor? Nothing is written to the file until you save.</sour
   </context>
   <context>
     <name>SettingsDialog</name>
+    <message>
+      <source> zi</source>
+      <translation> 字</translation>
+    </message>
+    <message>
+      <source>none</source>
+      <translation>不设</translation>
+    </message>
+    <message>
+      <source>This book's goal, kept in its workbench.toml</source>
+      <translation>本书的目标，保存在它的 workbench.toml</translation>
+    </message>
+    <message>
+      <source>Open a book to set its daily goal</source>
+      <translation>打开一本书后可设每日目标</translation>
+    </message>
+    <message>
+      <source>Daily goal (this book)</source>
+      <translation>每日目标（本书）</translation>
+    </message>
     <message>
       <source>Settings</source>
       <translation>设置</translation>
@@ -3706,6 +3734,25 @@ Restore it into the editor? Nothing is written to the file until you save.</sour
     <message>
       <source>Files of &amp;type:</source>
       <translation>文件类型(&amp;T)：</translation>
+    </message>
+  </context>
+  <context>
+    <name>GoalBox</name>
+    <message>
+      <source>Daily goal</source>
+      <translation>每日目标</translation>
+    </message>
+    <message>
+      <source> zi</source>
+      <translation> 字</translation>
+    </message>
+    <message>
+      <source>none</source>
+      <translation>不设</translation>
+    </message>
+    <message>
+      <source>Kept in the book's workbench.toml ([stats] daily_goal)</source>
+      <translation>保存在本书的 workbench.toml（[stats] daily_goal）</translation>
     </message>
   </context>
 </TS>

@@ -57,6 +57,7 @@ DIALOG_MODULES = (
     "workbench.gui.prepare.dialog",
     "workbench.gui.settings_dialog",
     "workbench.gui.import_dialog",
+    "workbench.gui.import_target",
     "workbench.gui.usage.view",
 )
 

@@ -430,7 +430,7 @@ class LedgerPanel(QWidget):
         if not parts:
             return ""
         hint = html.escape(self.tr("(or Ctrl+Enter in the table)"))
-        return "　".join(parts) + f" <span style='color:#777'>{hint}</span>"
+        return " · ".join(parts) + f" <span style='color:#777'>{hint}</span>"
 
     def _link_activated(self, link: str) -> None:
         if link.startswith("chapter:"):

@@ -15,6 +15,8 @@ It prints the median (and range) of:
   again over an unsaved edit (what the app does after each pause in typing): a read-only view
   with the buffer, `BookGuard.of(view).check(200)`; 12 runs.
 - book, CLI — `workbench continuity DIR --format json`, every chapter; 3 runs.
+- name drift by sound — the two-character rule alone on the 30,000-字 chapter, CPU time: the
+  first call (pypinyin's reading table loaded) and 12 more over an edit each.
 - GUI-thread gap — the app (offscreen) with the project open and ch0200 in the editor; a
   5 ms timer on the GUI thread records the longest gap between its ticks while (a) the
   guard's child process checks ch0200 after typed text, five times, and (b) the whole book
@@ -102,6 +104,29 @@ def findings_of(root: Path, *options: str) -> int:
         text=True,
     )
     return len(json.loads(done.stdout)["findings"])
+
+
+def sound_rule(root: Path) -> tuple[float, list[float]]:
+    """CPU ms of the rule by sound on the long chapter: the first call, then warm ones."""
+    from workbench.book.project import Project
+    from workbench.continuity.dictionary import is_word
+    from workbench.continuity.prose import name_matcher
+    from workbench.continuity.sound_drift import sound_candidates
+    from workbench.trackers.cast import load_cast
+
+    project = Project.open(root)
+    names = name_matcher(load_cast(project))
+    text = project.chapter(LONG_CHAPTER).path.read_text(encoding="utf-8")
+    is_word("字")  # jieba's dictionary is the other rules' too
+    start = time.process_time()
+    sound_candidates(text, names, frozenset())
+    first = (time.process_time() - start) * 1000
+    timings = []
+    for run in range(WARM_RUNS):
+        start = time.process_time()
+        sound_candidates(text + f"\n刘倍第{run}次大怒曰。\n", names, frozenset())
+        timings.append((time.process_time() - start) * 1000)
+    return first, timings
 
 
 def warm(root: Path) -> list[float]:
@@ -339,6 +364,9 @@ def command_line(root: Path) -> None:
     """The CLI and in-process figures."""
     print(f"chapter {LONG_CHAPTER}, CLI: {spread(cli(root, '--chapter', str(LONG_CHAPTER)))}"
           f"; {findings_of(root, '--chapter', str(LONG_CHAPTER))} findings")  # fmt: skip
+    first, again = sound_rule(root)
+    print(f"name drift by sound alone, ch{LONG_CHAPTER:04d}: first {first:.0f} ms CPU (its table "
+          f"loaded), then {spread(again)} CPU")  # fmt: skip
     print(f"chapter {LONG_CHAPTER}, warm over an unsaved edit: {spread(warm(root))}")
     print(f"whole book, CLI: {spread(cli(root, '--format', 'json'))}; {findings_of(root)} findings")
 

@@ -71,6 +71,7 @@ ALLOWED = {
     "lexicon.py": "the package's jieba dictionaries",
     "summaries/tfidf.py": "the package's IDF table",
     "continuity/dictionary.py": "jieba's own dictionary, shipped in its package",
+    "continuity/sounds.py": "pypinyin's reading table, shipped in its package",
     "feed/prompt.py": "the package's prompt template (the project's copy goes through the gate)",
     "book/templates.py": "the package's project templates (writes go through the gate)",
     "bundled.py": "copies the package's sample novel into a folder `new` checked is new",

@@ -58,3 +58,21 @@ def write_book(
 def filler(count: int) -> dict[int, str]:
     """Chapters 1..count in which nothing contradicts anything."""
     return {n: f"林风在山中修行，第{n}日。" for n in range(1, count + 1)}
+
+
+CITY = Path(__file__).parent / "city"
+
+
+def write_city_book(root: Path) -> Path:
+    """梧桐巷 (tests/continuity/city/): an original modern urban book of 20 chapters with a
+    hand-written cast of ten, every one with a two-character name, as a project at `root`."""
+    chapters = CITY.joinpath("book.md").read_text(encoding="utf-8").split("\n# ")
+    for number, chapter in enumerate(chapters, start=1):
+        path = root / "chapters" / f"ch{number:03d}.md"
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text("# " + chapter.removeprefix("# ").rstrip("\n") + "\n", encoding="utf-8")
+    for name in ("protagonist.md", "characters.md"):
+        target = root / "characters" / name
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(CITY.joinpath(name).read_text(encoding="utf-8"), encoding="utf-8")
+    return root

@@ -10,8 +10,6 @@ from workbench.continuity.findings import DEAD_ACTS, Finding
 from workbench.continuity.prose import NameMatcher, paragraphs
 from workbench.continuity.records import BACK, DEAD, GONE, Fate
 
-_REACH = 2  # characters between the name and the act (大怒曰, 冷笑道)
-
 
 def absent_at(fates: tuple[Fate, ...], chapter: int) -> dict[str, Fate]:
     """Who is dead or gone in chapter N by what is recorded before it: the record that says
@@ -44,7 +42,7 @@ def dead_acting(
             fate = absent.get(name)
             if fate is None or excused:
                 continue
-            act = _act_after(line, end)
+            act = words.act_after(line, end)
             if act is None:
                 continue
             what = "死亡" if fate.kind == DEAD else "离场"
@@ -62,23 +60,6 @@ def dead_acting(
                 )
             )
     return findings
-
-
-def _act_after(line: str, end: int) -> int | None:
-    """Where the act right after a name ends, or None when the name is not acting."""
-    for offset in range(_REACH + 1):
-        at = end + offset
-        if at >= len(line):
-            return None
-        char = line[at]
-        if char in words.ACT_CHARS:
-            # 笑道, 问曰: the act and the speech verb after it are one
-            return (
-                at + 2 if line[at + 1 : at + 2] in ("道", "曰") and char not in "道曰" else at + 1
-            )
-        if not "\u4e00" <= char <= "\u9fff" or char in words.NOT_THE_ACTOR:
-            return None
-    return None
 
 
 def _short(text: str, limit: int = 40) -> str:

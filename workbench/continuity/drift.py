@@ -1,8 +1,9 @@
 """Name drift: a name that is one character away from a cast name or alias (沈青裳 for
 沈青棠, 沙悟静 for 沙悟净), is no one in the cast and no word in jieba's dictionary.
 
-Only names of three or more characters are compared: one character away from a
-two-character name is most often another person or a word (刘岱 for 刘备, 高飞 for 张飞).
+Only names of three or more characters are compared here: one character away from a
+two-character name is most often another person or a word (刘岱 for 刘备, 高飞 for 张飞), so
+those drift only by sound (sound_drift.py).
 A candidate overlapping a name the cast has (刘玄 inside 刘玄德) is that name; one whose
 differing character starts or ends a dictionary word with its neighbours (诸葛丞相, 沈青说道)
 is that word; a compound surname and another given name (诸葛瑾 beside 诸葛亮) is a relative,
@@ -30,8 +31,8 @@ _COMPOUND_SURNAMES = (
 )  # fmt: skip
 COMPOUND_SURNAMES = frozenset(_COMPOUND_SURNAMES)
 # A differing character that is one of these is grammar, not a name (沈青的, 沈青也).
-_NOT_IN_NAMES = frozenset(
-    "之的了是在也而与和及乃者其于以为所曰道说笑问叫等将把被就都又还只这那此彼却"
+NOT_IN_NAMES = frozenset(
+    "之的了是在也而与和及乃者其于以为所曰道说笑问叫谓等将把被就都又还只这那此彼却"
 )
 _CJK = re.compile(r"^[\u4e00-\u9fff]+$")
 
@@ -45,6 +46,7 @@ class Candidate:
     character: str
     places: tuple[tuple[int, int], ...]  # (1-based line, offset in the chapter text)
     blank: int  # where it differs from `resembles`
+    sound: str = ""  # the reading it shares with `resembles`, for a drift by sound
 
     @property
     def stem(self) -> tuple[str, bool] | None:
@@ -171,7 +173,7 @@ def _drift_at(
 
 def _plausible(line: str, at: int, piece: str, blank: int) -> bool:
     """Whether the piece reads as a name rather than a word or a relative."""
-    if piece[blank] in _NOT_IN_NAMES or not _CJK.match(piece) or is_word(piece):
+    if piece[blank] in NOT_IN_NAMES or not _CJK.match(piece) or is_word(piece):
         return False
     # 孙峻谋杀 (beside 孙仲谋): the piece ends inside a word, so it is no name.
     end = at + len(piece)
@@ -200,13 +202,17 @@ def drift_findings(
             "" if candidate.resembles == candidate.character else f"（{candidate.character}的别名）"
         )
         source = sources.get(candidate.character, "")
+        how = "只差一个字"
+        if candidate.sound:
+            alike = "读音相近" if "~" in candidate.sound else "读音相同"
+            how = f"{alike}（{candidate.sound}），又处在人名的位置上"
         findings.append(
             Finding(
                 NAME_DRIFT,
                 chapter,
                 first_line,
                 candidate.text,
-                f"「{candidate.text}」与「{candidate.resembles}」{alias}只差一个字，既不在人物表里，"
+                f"「{candidate.text}」与「{candidate.resembles}」{alias}{how}，既不在人物表里，"
                 f"也不是词典里的词；见第{shown}行。若是另一个人，标为有意的名字",
                 tuple(filter(None, (source, *(f"{where}:{line}" for line in lines)))),
                 first_at,

@@ -26,6 +26,7 @@ from workbench.continuity.prose import NameMatcher, name_matcher
 from workbench.continuity.realm_order import realm_order
 from workbench.continuity.realms import Mention, levels_before, mentions, realm_findings
 from workbench.continuity.records import BookRecords, read_records
+from workbench.continuity.sound_drift import sound_candidates
 from workbench.trackers.cast import listed_chapters, load_cast
 from workbench.trackers.relevance import load_trackers
 
@@ -106,6 +107,12 @@ class BookGuard:
             candidate
             for candidate in candidates(text, self.names, self.intended)
             if not self._a_name(candidate, book.chapters, number)
+        ]
+        one_off = {candidate.text for candidate in drifted}
+        drifted += [
+            candidate
+            for candidate in sound_candidates(text, self.names, self.intended)
+            if candidate.text not in one_off
         ]
         found += drift_findings(number, where, drifted, self.sources)
         levels = levels_before(number, self.records.realms, earlier)

@@ -26,6 +26,13 @@ NOT_A_DEATH = ("假死", "诈死", "未死", "没死", "不死", "生死不明",
 ACT_CHARS = "道说笑喝问走曰叫答骂喊哭叹吼应言"
 # Between a name and the act, these mean the name is not the one acting (张飞之子, 张飞的).
 NOT_THE_ACTOR = "之的与和及同被令使叫让请命教把将对向给替为遣差曾"
+ACT_REACH = 2  # characters between the name and the act (大怒曰, 冷笑道)
+# A name stands right after these (对吴用说, 与萧炎同行, 见刘备) and after a naming cue
+# (唤作林动); in address it opens a quote and a pause follows (“萧炎，你来了”).
+BEFORE_A_NAME = "对向和与同跟给叫问见让请令使随替遣"
+NAMING_CUES = ("名叫", "名唤", "叫做", "唤作", "乃是", "便是", "就是")
+OPEN_QUOTES = '“「『"‘'
+ADDRESS_PAUSES = "，,！!？?、…—～"
 # In the paragraph, these make a dead character's words a memory, a dream or a ghost.
 EXCUSES = (
     "回忆", "梦", "想起", "幻象", "幻影", "幻觉", "复活", "转世", "忆起", "记起", "记得",
@@ -61,3 +68,20 @@ def death_spans(text: str) -> list[tuple[int, int]]:
     """Where the text records a death, phrases such as 诈死 or 生死不明 left out."""
     masked = NOT_DEATH.sub(lambda m: "　" * len(m.group()), text)
     return [m.span() for m in DEATH.finditer(masked)]
+
+
+def act_after(line: str, end: int) -> int | None:
+    """Where the act right after a name ends, or None when the name is not acting."""
+    for offset in range(ACT_REACH + 1):
+        at = end + offset
+        if at >= len(line):
+            return None
+        char = line[at]
+        if char in ACT_CHARS:
+            # 笑道, 问曰: the act and the speech verb after it are one
+            return (
+                at + 2 if line[at + 1 : at + 2] in ("道", "曰") and char not in "道曰" else at + 1
+            )
+        if not "\u4e00" <= char <= "\u9fff" or char in NOT_THE_ACTOR:
+            return None
+    return None

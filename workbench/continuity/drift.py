@@ -16,14 +16,20 @@ from __future__ import annotations
 
 import re
 from collections import defaultdict
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
+
+import ahocorasick
 
 from workbench.continuity.dictionary import is_word
 from workbench.continuity.findings import NAME_DRIFT, Finding
 from workbench.continuity.prose import NameMatcher, paragraphs
 
 MIN_LENGTH = 3
+# Longer forms are titles and descriptions, not names one slip away: each length costs every
+# position of the text a look-up per character, so the index stops here.
+MAX_LENGTH = 10
 _COMPOUND_SURNAMES = (
     "诸葛", "司马", "夏侯", "公孙", "欧阳", "上官", "皇甫", "太史", "东方", "令狐", "慕容",
     "长孙", "宇文", "尉迟", "独孤", "南宫", "西门", "司徒", "司空", "申屠", "轩辕", "端木",
@@ -49,14 +55,15 @@ class Candidate:
     sound: str = ""  # the reading it shares with `resembles`, for a drift by sound
 
     @property
-    def stem(self) -> tuple[str, bool] | None:
-        """The part shared with the cast name when the difference is at an end, and whether
-        it comes first (张翼 of 张翼X beside 张翼德): a name of its own when the book writes
-        it before (or after) many different characters."""
+    def stem(self) -> tuple[str, bool, str] | None:
+        """The part shared with the cast name when the difference is at an end, whether it
+        comes first, and the cast name's own character beside it (张翼, True, 德 of 张翼X
+        beside 张翼德): a name of its own when the book writes it before (or after) many
+        different characters."""
         if self.blank == len(self.text) - 1:
-            return self.text[:-1], True
+            return self.text[:-1], True, self.resembles[-1]
         if self.blank == 0:
-            return self.text[1:], False
+            return self.text[1:], False, self.resembles[0]
         return None
 
 
@@ -76,7 +83,7 @@ def drift_index(forms: tuple[tuple[str, str], ...]) -> DriftIndex:
     keys: dict[tuple[int, int], dict[str, str]] = defaultdict(dict)
     firsts, seconds = set(), set()
     for form, _ in forms:
-        if len(form) < MIN_LENGTH or not _CJK.match(form):
+        if not MIN_LENGTH <= len(form) <= MAX_LENGTH or not _CJK.match(form):
             continue
         firsts.add(form[0])
         seconds.add(form[1])
@@ -137,20 +144,43 @@ def candidates(text: str, names: NameMatcher, intended: frozenset[str]) -> list[
 STANDALONE_NEIGHBOURS = 3  # different characters next to a stem that make it a name
 
 
-def stands_alone(stem: str, first: bool, own: str, texts) -> bool:
-    """Whether the book writes `stem` next to at least STANDALONE_NEIGHBOURS different
-    characters (other than the cast name's `own`): 张翼围, 张翼至, 张翼亦 make 张翼 a person,
-    not 张翼德 misspelt."""
-    pattern = re.compile(re.escape(stem) + "(.)" if first else "(.)" + re.escape(stem))
-    seen: set[str] = set()
+def standing_alone(
+    stems: set[tuple[str, bool, str]], texts: Iterable[str]
+) -> set[tuple[str, bool, str]]:
+    """The stems (Candidate.stem) the book writes next to at least STANDALONE_NEIGHBOURS
+    different characters other than the cast name's own: 张翼围, 张翼至, 张翼亦 make 张翼 a
+    person, not 张翼德 misspelt. One pass over the texts for every stem at once."""
+    pending = set(stems)
+    if not pending:
+        return set()
+    automaton = ahocorasick.Automaton()
+    by_stem: dict[str, list[tuple[str, bool, str]]] = defaultdict(list)
+    for stem in pending:
+        by_stem[stem[0]].append(stem)
+        automaton.add_word(stem[0], stem[0])
+    automaton.make_automaton()
+    seen: dict[tuple[str, bool, str], set[str]] = defaultdict(set)
     for text in texts:
-        for match in pattern.finditer(text):
-            char = match.group(1)
-            if char != own and "\u4e00" <= char <= "\u9fff":
-                seen.add(char)
-                if len(seen) >= STANDALONE_NEIGHBOURS:
-                    return True
-    return False
+        # As `stem(.)` / `(.)stem` matched, one after another: a match with its neighbour
+        # starts where the one before it ended.
+        free_from: dict[tuple[str, bool, str], int] = {}
+        for last, found in automaton.iter(text):
+            start = last + 1 - len(found)
+            for stem in by_stem[found]:
+                begin, at = (start, last + 1) if stem[1] else (start - 1, start - 1)
+                if begin < free_from.get(stem, 0) or not 0 <= at < len(text):
+                    continue
+                char = text[at]
+                if char == "\n":
+                    continue
+                free_from[stem] = begin + len(found) + 1
+                if stem in pending and char != stem[2] and "\u4e00" <= char <= "\u9fff":
+                    seen[stem].add(char)
+                    if len(seen[stem]) >= STANDALONE_NEIGHBOURS:
+                        pending.discard(stem)
+        if not pending:
+            break
+    return stems - pending
 
 
 def _drift_at(

@@ -19,7 +19,7 @@ from workbench.book.naming import chapter_number_from_name
 from workbench.book.project import Project
 from workbench.continuity.config import load_continuity_config
 from workbench.continuity.dead import dead_acting
-from workbench.continuity.drift import Candidate, candidates, drift_findings, stands_alone
+from workbench.continuity.drift import Candidate, candidates, drift_findings, standing_alone
 from workbench.continuity.findings import Finding, load_dismissed
 from workbench.continuity.payoffs import Payoff, declared, payoff_findings, tracker_payoffs
 from workbench.continuity.prose import NameMatcher, name_matcher
@@ -103,11 +103,9 @@ class BookGuard:
         paid = self.tracker_paid + [p for n in (*before, number) for p in book.scan(n).payoffs]
         paid += [payoff for payoff in book.plan_payoffs() if payoff.chapter <= number]
         found = dead_acting(text, number, self.records.fates, self.names)
-        drifted = [
-            candidate
-            for candidate in candidates(text, self.names, self.intended)
-            if not self._a_name(candidate, book.chapters, number)
-        ]
+        drifted = candidates(text, self.names, self.intended)
+        alone = self._names_of_their_own(drifted, book.chapters, number)
+        drifted = [candidate for candidate in drifted if candidate.stem not in alone]
         one_off = {candidate.text for candidate in drifted}
         drifted += [
             candidate
@@ -123,14 +121,15 @@ class BookGuard:
             found = [f for f in found if f.key not in self.dismissed]
         return found
 
-    def _a_name(self, candidate: Candidate, chapters: dict[int, Path], number: int) -> bool:
-        """Whether the book up to N writes the candidate's stem as a name of its own."""
-        stem = candidate.stem
-        if stem is None:
-            return False
-        own = candidate.resembles[-1] if stem[1] else candidate.resembles[0]
+    def _names_of_their_own(
+        self, drifted: list[Candidate], chapters: dict[int, Path], number: int
+    ) -> set[tuple[str, bool, str]]:
+        """The candidates' stems the book up to N writes as names of their own."""
+        stems = {candidate.stem for candidate in drifted if candidate.stem is not None}
+        if not stems:
+            return set()
         texts = (self.project.read(p).text for n, p in sorted(chapters.items()) if n <= number)
-        return stands_alone(stem[0], stem[1], own, texts)
+        return standing_alone(stems, texts)
 
     def _scan(self, path: Path) -> ChapterScan:
         loaded = self.project.read(path)

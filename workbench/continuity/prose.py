@@ -8,6 +8,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
 
+import ahocorasick
+
 from workbench.trackers.cast import Cast
 
 _COMMENT = re.compile(r"<!--.*?-->", re.S)
@@ -40,14 +42,18 @@ def paragraphs(text: str) -> Iterator[Paragraph]:
 @dataclass(frozen=True)
 class NameMatcher:
     """Finds every cast form in a text, the longest at each position (谢灵 inside 谢灵均 is
-    谢灵均), as spans with the character's name."""
+    谢灵均), as spans with the character's name.
+
+    An Aho–Corasick automaton (pyahocorasick) rather than one regex alternating over every
+    form: the regex tries each form at each position, so 100,000 aliases over a 400 KB chapter
+    took minutes; the automaton reads each character once, whatever the number of forms."""
 
     forms: tuple[tuple[str, str], ...]
 
     @cached_property
-    def regex(self) -> re.Pattern[str] | None:
-        """One alternation of every form, longest first."""
-        return _regex(tuple(form for form, _ in self.forms))
+    def automaton(self) -> ahocorasick.Automaton | None:
+        """The forms' automaton (shared by matchers of the same forms)."""
+        return _automaton(self.forms)
 
     @cached_property
     def characters(self) -> dict[str, str]:
@@ -55,13 +61,23 @@ class NameMatcher:
         return dict(self.forms)
 
     def find(self, text: str) -> Iterator[tuple[int, int, str, str]]:
-        """(start, end, form, character) of each name in the text."""
-        regex = self.regex
-        if regex is None:
+        """(start, end, form, character) of each name in the text, left to right, none
+        overlapping: at each place the longest form that starts there."""
+        automaton = self.automaton
+        if automaton is None:
             return
+        longest: dict[int, int] = {}
+        for last, length in automaton.iter(text):
+            start = last + 1 - length
+            if length > longest.get(start, 0):
+                longest[start] = length
         names = self.characters
-        for match in regex.finditer(text):
-            yield match.start(), match.end(), match.group(), names[match.group()]
+        position = 0
+        for start in sorted(longest):
+            if start >= position:
+                position = start + longest[start]
+                form = text[start:position]
+                yield start, position, form, names[form]
 
 
 def name_matcher(cast: Cast) -> NameMatcher:
@@ -70,6 +86,13 @@ def name_matcher(cast: Cast) -> NameMatcher:
 
 
 @lru_cache(maxsize=8)
-def _regex(forms: tuple[str, ...]) -> re.Pattern[str] | None:
-    ordered = sorted(filter(None, forms), key=lambda form: (-len(form), form))
-    return re.compile("|".join(map(re.escape, ordered))) if ordered else None
+def _automaton(forms: tuple[tuple[str, str], ...]) -> ahocorasick.Automaton | None:
+    """The automaton of the forms, each stored with its length."""
+    automaton = ahocorasick.Automaton()
+    for form, _ in forms:
+        if form:
+            automaton.add_word(form, len(form))
+    if len(automaton) == 0:
+        return None
+    automaton.make_automaton()
+    return automaton

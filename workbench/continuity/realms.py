@@ -11,6 +11,7 @@ A realm is the character's when their name (or alias) comes before it in the sam
 from __future__ import annotations
 
 import re
+from bisect import bisect_left, bisect_right
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -94,13 +95,14 @@ def mentions(text: str, order: tuple[str, ...], names: NameMatcher) -> list[Ment
         if regex.search(line) is None:
             continue
         named = list(names.find(line))
+        breaks = [m.start() for m in words.CLAUSE_BREAK.finditer(line)]
         fell = words.FALL.search(line) is not None
         for match in regex.finditer(line):
             start, end = match.span()
             after, before = line[end : end + 2], line[max(0, start - 2) : start]
             if after.startswith(_NOT_THEIRS_AFTER) or before.endswith(_NOT_REACHED_BEFORE):
                 continue
-            owner = _owner(line, start, named)
+            owner = _owner(start, named, breaks)
             if owner is None:
                 continue
             found.append(
@@ -116,15 +118,19 @@ def mentions(text: str, order: tuple[str, ...], names: NameMatcher) -> list[Ment
     return found
 
 
-def _owner(line: str, at: int, named: list[tuple[int, int, str, str]]) -> tuple[int, str] | None:
-    """(start, character) of the last name before `at` in the same clause."""
-    best = None
-    for start, end, _form, name in named:
-        if end > at:
-            break
-        if words.CLAUSE_BREAK.search(line, end, at) is None:
-            best = (start, name)
-    return best
+def _owner(
+    at: int, named: list[tuple[int, int, str, str]], breaks: list[int]
+) -> tuple[int, str] | None:
+    """(start, character) of the last name before `at` in the same clause (`breaks`: where
+    the line's clause breaks are); found by bisection, so a paragraph of any length and
+    names is read in linear time."""
+    last = bisect_right(named, at, key=lambda name: name[1]) - 1
+    if last < 0:
+        return None
+    start, end, _form, name = named[last]
+    if bisect_left(breaks, end) < bisect_left(breaks, at):
+        return None  # a clause break between the name and `at`
+    return start, name
 
 
 @dataclass(frozen=True)

@@ -150,21 +150,20 @@ def cell_fates(
 
 
 def _name_before(text: str, at: int, forms: dict[str, str]) -> str | None:
-    """The character named last before `at` in the same clause, within reach."""
+    """The character named last before `at` in the same clause, within reach: the form
+    ending latest, the longest of those. The few pieces of the short clause are looked up,
+    not every form (a cast may have 100,000 aliases)."""
     window_start = max(0, at - _NAME_REACH - 6)
     clause = text[window_start:at]
     breaks = list(words.CLAUSE_BREAK.finditer(clause))
     if breaks:
         clause = clause[breaks[-1].end() :]
-    best: tuple[int, str] | None = None
-    for form, name in forms.items():
-        position = clause.rfind(form)
-        if position < 0 or len(clause) - position - len(form) > _NAME_REACH:
-            continue
-        end = position + len(form)
-        if best is None or end > best[0] or (end == best[0] and len(form) > len(best[1])):
-            best = (end, name)
-    return best[1] if best else None
+    for end in range(len(clause), max(0, len(clause) - _NAME_REACH - 1), -1):
+        for start in range(end):
+            name = forms.get(clause[start:end])
+            if name is not None:
+                return name
+    return None
 
 
 def _card_fates(project: Project, cast: Cast) -> list[Fate]:

@@ -78,7 +78,8 @@ def test_a_protagonist_named_only_by_a_role_word_is_reported(novel):
         ("warning", "characters/protagonist.md",
          "line 1: 主角: names no protagonist: a role word or placeholder is not a name; the "
          "protagonist has no name, so no relationship of theirs reaches a feed: write the "
-         "name in the heading (`# 林风`) or a `姓名：林风` line"),
+         "name in the heading (`# 林风`, or `## 林风` under the title) or a `姓名：林风` "
+         "line"),
     ]  # fmt: skip
 
 

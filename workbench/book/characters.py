@@ -1,14 +1,15 @@
 """Who the character files describe: names, 别名 aliases, and the headings that name no one.
 
 A protagonist file names its person by YAML front matter `name:`, a `姓名：` line or its
-heading (`# 林风`, `# 主角：孙悟空`, `# 主角 · 林风`, `# 林风（主角）`); a role word or a
-placeholder (主角, 主人公, 男主, protagonist, （主角姓名）) is never a name. In a cast list
-each `##` section is a character unless its content says otherwise: a section with neither a
-name line nor a character field (别名, 身份, 性格 …) under a heading such as 势力, 地点 or
-说明 describes no one, and a section whose own text has no field but whose `###` parts do
-is a group of the characters in those parts. A setting card (webnovel-writer's 女主卡.md,
-反派设计.md, a 角色库 card) is about the people its 姓名/名称 lines name: its headings (基本信息,
-核心标签, 小反派 …) are parts of the card, never names.
+heading (`# 林风`, `# 主角：孙悟空`, `# 主角 · 林风`, `# 林风（主角）`, or a `## 萧炎` under a
+title that is only a label, `# 主角卡`); a role word or a placeholder (主角, 主人公, 男主,
+protagonist, （主角姓名）) is never a name. In a cast list each `##` section is a character
+unless its content says otherwise: a section with neither a name line nor a character field
+(别名, 身份, 性格 …) under a heading such as 势力, 地点 or 说明 describes no one, and a
+section whose own text has no field but whose `###` parts do is a group of the characters
+in those parts. A setting card (webnovel-writer's 女主卡.md, 反派设计.md, a 角色库 card) is
+about the people its 姓名/名称 lines name: its headings (基本信息, 核心标签, 小反派 …) are
+parts of the card, never names.
 """
 
 from __future__ import annotations
@@ -55,6 +56,14 @@ NOT_A_PERSON = (
     "世界观", "说明", "备注", "注意", "目录", "概述", "总览", "索引", "关系", "时间线",
     "大事记", "道具", "物品", "法宝", "功法", "境界", "力量体系", "附录", "其他", "更新",
 )  # fmt: skip
+
+# The parts a protagonist card is divided into: a `##` heading with one of these is no name.
+_CARD_PARTS = (
+    *NOT_A_PERSON, "信息", "标签", "性格", "背景", "能力", "金手指", "目标", "动机", "欲望",
+    "成长", "外貌", "经历", "弱点", "缺陷", "出场", "记录", "简介", "档案", "特点", "身份",
+    "人设", "核心", "概要", "状态", "关系", "技能", "天赋", "来历", "设定", "描述",
+)  # fmt: skip
+_LONGEST_NAME = 6
 
 
 @dataclass(frozen=True)
@@ -131,6 +140,7 @@ def protagonist_in_file(text: str, source: str) -> CharacterFile:
     candidates.append(name_line.group(1) if name_line else "")
     headings = sections(body)
     candidates.append(headings[0].title if headings else "")
+    candidates.append(_heading_under_label(headings))
     name = next((clean for text in candidates if (clean := clean_name(text))), "")
     if name:
         return CharacterFile((Character(name, aliases, True, source),))
@@ -138,6 +148,20 @@ def protagonist_in_file(text: str, source: str) -> CharacterFile:
     line = headings[0].line if headings else 1
     why = "names no protagonist: a role word or placeholder is not a name"
     return CharacterFile((), (SkippedHeading(source, line, shown, why),))
+
+
+def _heading_under_label(headings: list[Section]) -> str:
+    """The first `##` heading under a title that is only a label (`# 主角卡` / `## 萧炎`), when
+    it reads as a name rather than a part of the card (基本信息, 性格, 金手指 …)."""
+    if not headings or headings[0].level != 1 or clean_name(headings[0].title):
+        return ""
+    second = next((s for s in headings[1:] if s.level == 2), None)
+    if second is None:
+        return ""
+    name = clean_name(second.title)
+    if not name or len(name) > _LONGEST_NAME or any(w in name for w in _CARD_PARTS):
+        return ""
+    return name
 
 
 def characters_in_file(text: str, source: str) -> CharacterFile:

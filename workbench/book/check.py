@@ -17,6 +17,7 @@ from pathlib import Path
 
 from workbench.book import webnovel
 from workbench.book.characters import (
+    CharacterFile,
     characters_in_card,
     characters_in_file,
     is_card,
@@ -218,19 +219,31 @@ class _Checker:
                 continue  # reported by templates()
             text = without_template_sections(text, role)
             if path == protagonist:
-                described = protagonist_in_file(text, source)
-                if not described.characters:
-                    self.add(
-                        Severity.WARNING,
-                        path,
-                        f"{described.skipped[0]}; the protagonist has no name, so no "
-                        "relationship of theirs reaches a feed: write the name in the heading "
-                        "(`# 林风`) or a `姓名：林风` line",
-                    )
+                self.protagonist(path, protagonist_in_file(text, source))
                 continue
             read = characters_in_card if is_card(self.project, path) else characters_in_file
             for skipped in read(text, source).skipped:
                 self.add(Severity.INFO, path, f"not a character: {skipped}")
+
+    def protagonist(self, path: Path, described: CharacterFile) -> None:
+        """A protagonist file naming no one: fine when webnovel-writer's memory names him."""
+        if described.characters:
+            return
+        try:
+            name, where = webnovel.memory_protagonist(self.project)
+        except FileProblem:
+            name, where = "", ""  # the memory's own problem is reported where it is read
+        if name:
+            named = f"names no one; the protagonist is {name}, named in {where}"
+            self.add(Severity.INFO, path, named)
+            return
+        self.add(
+            Severity.WARNING,
+            path,
+            f"{described.skipped[0]}; the protagonist has no name, so no relationship of "
+            "theirs reaches a feed: write the name in the heading (`# 林风`, or `## 林风` "
+            "under the title) or a `姓名：林风` line",
+        )
 
     def stale_summary(self, section: RollingSection) -> None:
         """A generated rolling-summary section one of whose chapters changed since."""

@@ -271,6 +271,22 @@ class IndexData:
 _INDEX_CACHE: dict[Path, tuple[tuple[int, int], IndexData]] = {}
 
 
+def memory_protagonist(project: ProjectView) -> tuple[str, str]:
+    """(name, where) of the protagonist as the tool's memory names him: state.json's
+    `protagonist_state.name`, else the index.db entity flagged `is_protagonist`; ("", "")
+    when neither does."""
+    state = read_state(project)
+    ps = state.get("protagonist_state")
+    name = str(ps.get("name") or "").strip() if isinstance(ps, dict) else ""
+    if name:
+        return name, f"{STATE_FILE} (protagonist_state.name)"
+    entities = read_index(project).entities
+    flagged = (e.name for e in entities if e.protagonist and e.type == CHARACTER_TYPE)
+    if name := next(flagged, ""):
+        return name, f"{INDEX_FILE} (is_protagonist)"
+    return "", ""
+
+
 def has_index(project: ProjectView) -> bool:
     """Whether the project has an index.db (a symlink or anything else in its place counts:
     reading it then says what is wrong)."""

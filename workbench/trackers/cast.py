@@ -143,16 +143,12 @@ def load_cast(project: Project) -> Cast:
 def memory_characters(project: Project) -> tuple[list[Character], str | None]:
     """index.db's 角色 entities with their aliases, and the protagonist's name (state.json's
     `protagonist_state.name`, else the entity flagged `is_protagonist`)."""
-    state = webnovel.read_state(project)
-    ps = state.get("protagonist_state")
-    protagonist = str(ps.get("name") or "").strip() if isinstance(ps, dict) else ""
+    protagonist, _ = webnovel.memory_protagonist(project)
     source = webnovel.INDEX_FILE
     characters = []
     for entity in webnovel.read_index(project).entities:
         if entity.type != webnovel.CHARACTER_TYPE:
             continue
-        if entity.protagonist and not protagonist:
-            protagonist = entity.name
         # That tool registers 主角 and protagonist for its protagonist by itself: a role
         # word is never a name, so 主角 in a plan names no one.
         aliases = tuple(alias for alias in entity.aliases if not is_role_word(alias))

@@ -73,6 +73,8 @@ WRITTEN = {
     "characters/characters.md": "# 角色\n\n## 苏瑶\n\n别名：瑶儿\n身份：青云宗内门弟子\n",
     "outline/outline.md": "# 全书大纲\n\n林风入青云宗，查灭门之仇。\n",
     "meta/style-anchor.md": "# 文风锚点\n\n短句，动作先行。\n",
+    "chapters/ch001.md": "# 第1章 下山\n\n林风背着剑下了青云山。\n",
+    "outline/chapters/ch001.md": "---\ntype: plot\n---\n林风下山，途中遇雨。\n",
 }
 
 

@@ -117,6 +117,10 @@ BEFORE: dict[str, tuple[tuple[object, ...], str]] = {
     "block.trimmed": (("故事骨架", "组内剩余 300 字"), "故事骨架 已截断（组内剩余 300 字）"),
     "block.note": (("滚动摘要 Ch6-10", "第7章、第9章"), "滚动摘要 Ch6-10：第7章、第9章"),
     "note.summary_stale": (("第7章、第9章",), "已过期：第7章、第9章在这段摘要生成后改过"),
+    "note.partly_template": (
+        ("worldbuilding/world.md", "力量体系、核心悬念"),
+        "部分仍为模板：worldbuilding/world.md 的 力量体系、核心悬念 还有模板文字（未喂入）",
+    ),
     "note.protagonist_unstated": (("why",), "主角状态未喂入：why"),
     "note.state_unrecorded": (
         (".webnovel/state.json", 30, 12),

@@ -99,6 +99,7 @@ TEMPLATES = {
     "block.trimmed": "{0} 已截断（{1}）",
     "block.note": "{0}：{1}",
     "note.summary_stale": "已过期：{0}在这段摘要生成后改过",
+    "note.partly_template": "部分仍为模板：{0} 的 {1} 还有模板文字（未喂入）",
     "note.protagonist_unstated": "主角状态未喂入：{0}",
     "note.state_unrecorded": (
         "{0} 记的是第{1}章的主角状态，index.db 没有 state_changes，推不回第{2}章"

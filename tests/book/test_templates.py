@@ -15,7 +15,8 @@ from workbench.book.templates import (
     create_project,
     project_templates,
     role_holds_only_template,
-    without_template_sections,
+    template_left,
+    without_template,
     write_templates,
 )
 from workbench.errors import LayoutProblem
@@ -61,7 +62,10 @@ def test_new_project_has_the_full_layout_with_telling_templates(tmp_path):
     assert tomllib.loads(config_text) == {}  # every default is shown, commented out
     assert "skeleton_interval = 20" in config_text
     warned = {p.path for p in check_project(project) if p.severity is Severity.WARNING}
-    assert warned == {project.relative(project.role_path(role)) for role in CONTENT_ROLES}
+    examples = {"chapters/ch001.md", "outline/chapters/ch001.md"}
+    assert (
+        warned == {project.relative(project.role_path(role)) for role in CONTENT_ROLES} | examples
+    )
 
 
 def test_template_text_counts_as_missing_until_the_author_writes_a_line():
@@ -78,11 +82,60 @@ def test_template_text_counts_as_missing_until_the_author_writes_a_line():
 def test_example_characters_are_cut_from_a_written_cast_list():
     cast = next(t for t in project_templates() if t.role is Role.CHARACTERS).text
     written = cast + "\n## 墨尘\n\n别名：剑痴\n"
-    kept = without_template_sections(written, Role.CHARACTERS)
-    assert "## 苏瑶" not in kept and "## 反派示例" not in kept
-    assert kept.endswith("## 墨尘\n\n别名：剑痴\n")
+    kept = without_template(Role.CHARACTERS, written)
+    assert "苏瑶" not in kept and "反派示例" not in kept and "> " not in kept
+    assert kept == "# 角色\n\n## 墨尘\n\n别名：剑痴\n"
+    # Filling one line of 苏瑶's entry keeps her heading and that line, not the example's.
     edited = cast.replace("性格：（两三句话）", "性格：外冷内热")
-    assert "## 苏瑶" in without_template_sections(edited, Role.CHARACTERS)
+    kept = without_template(Role.CHARACTERS, edited)
+    assert "## 苏瑶\n\n性格：外冷内热" in kept
+    assert "别名：苏师姐" not in kept and "身份：（" not in kept and "反派示例" not in kept
+    assert template_left(Role.CHARACTERS, edited) == ("角色", "苏瑶", "反派示例")
+
+
+def test_template_lines_go_line_by_line_and_the_author_lines_stay():
+    world = next(t for t in project_templates() if t.role is Role.WORLD).text
+    # An author's row in the template's table: its header and rule stay, the example rows go.
+    own_row = "| 凝脉 | 脉气外放 | 灵泉 | 折寿三年 |"
+    with_row = world.replace("| 练气 |", own_row + "\n| 练气 |")
+    kept = without_template(Role.WORLD, with_row)
+    assert kept.splitlines() == [
+        "# 世界观",
+        "",
+        "## 力量体系",
+        "",
+        "| 境界 | 能力 | 突破条件 | 代价 |",
+        "|---|---|---|---|",
+        own_row,
+    ]
+    # An author's own （note） beside real lines is theirs; alone with the template, it is not.
+    anchor = next(t for t in project_templates() if t.role is Role.STYLE_ANCHOR).text
+    noted = anchor + "\n## 本书声音\n\n（短句，冷色调。）\n\n雪落无声。\n"
+    assert "（短句，冷色调。）" in without_template(Role.STYLE_ANCHOR, noted)
+    assert without_template(Role.STYLE_ANCHOR, anchor + "\n（以后再写）\n") == ""
+    # Files of other roles are not content files: read as they are.
+    tracker = next(t for t in project_templates() if t.role is Role.PLOT_TRACKER).text
+    assert without_template(Role.PLOT_TRACKER, tracker) == tracker
+
+
+def test_a_plan_still_the_skeleton_is_missing_and_so_is_its_example_front_matter(tmp_path):
+    root = tmp_path / "novel"
+    create_project(root)
+    project = Project.open(root)
+    path = project.plan_file(1)
+    skeleton = path.read_text(encoding="utf-8")
+    path.write_text(skeleton.replace("location: 青云山", "location: 长明殿"), "utf-8")
+    assert project.plan(1) is None  # the body is still the skeleton
+    path.write_text(skeleton.replace("- 冲突：（本章的阻碍与对抗。）", "- 冲突：灯灭。"), "utf-8")
+    plan = project.plan(1)
+    assert plan.body == "# 第1章 本章规划\n\n- 冲突：灯灭。"
+    assert (plan.characters, plan.location) == ((), "")  # 林风, 苏瑶, 青云山 are the example's
+    written = skeleton.replace("[林风, 苏瑶]", "[陆照]").replace(
+        "- 转折：（局面如何变化。）", "- 转折：雪崩。"
+    )
+    path.write_text(written, "utf-8")
+    plan = project.plan(1)
+    assert (plan.characters, plan.location) == (("陆照",), "")
 
 
 def test_new_refuses_an_existing_project_but_fills_a_plain_folder(tmp_path):

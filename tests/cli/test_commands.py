@@ -105,7 +105,7 @@ def test_check_exit_codes(tmp_path, capsys, write_templates_out):
     capsys.readouterr()
     assert main(["check", str(root), "--quiet"]) == EXIT_PROBLEMS
     assert capsys.readouterr().out.splitlines()[-1] == (
-        "0 error(s), 5 warning(s) in 1 chapters (workbench layout)"
+        "0 error(s), 7 warning(s) in 1 chapters (workbench layout)"
     )  # the five files still holding template text
     write_templates_out(root)
     assert main(["check", str(root)]) == EXIT_OK

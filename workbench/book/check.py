@@ -31,11 +31,8 @@ from workbench.book.plans import plan_from_file, split_front_matter
 from workbench.book.project import CHAPTER_SUFFIXES, Project
 from workbench.book.rolling_summary import SUMMARY_CAP, RollingSection, rolling_sections
 from workbench.book.style_anchor import fix_hint
-from workbench.book.templates import (
-    CONTENT_ROLES,
-    role_holds_only_template,
-    without_template_sections,
-)
+from workbench.book.template_check import template_findings
+from workbench.book.templates import CONTENT_ROLES, without_template
 from workbench.book.textio import UTF8, TextFile
 from workbench.errors import DecodeProblem, FileProblem
 
@@ -191,16 +188,11 @@ class _Checker:
                 self.add(Severity.ERROR, path, "characters must be a list, like [林风, 苏瑶]")
 
     def templates(self) -> None:
-        """Files that still hold only the text `new` or `import` wrote: they count as missing."""
-        for role in CONTENT_ROLES:
-            text = self.text(role)
-            if text is not None and role_holds_only_template(role, text):
-                self.add(
-                    Severity.WARNING,
-                    self.project.role_path(role),
-                    f"still only template text ({ROLE_DESCRIPTIONS[role]}): counts as missing "
-                    f"until you write it{self.fix(role)}",
-                )
+        """Files still holding the text `new` or `import` wrote, with the sections that do."""
+        for path, message in template_findings(self.project, self.readable, ROLE_DESCRIPTIONS):
+            role = next((r for r in CONTENT_ROLES if self.project.role_path(r) == path), None)
+            fix = self.fix(role) if role is not None and "counts as missing" in message else ""
+            self.add(Severity.WARNING, path, message + fix)
 
     def fix(self, role: Role) -> str:
         """The one step for a missing style anchor: it from a passage of your own chapters."""
@@ -215,9 +207,10 @@ class _Checker:
             source = self.project.relative(path)
             role = Role.PROTAGONIST if path == protagonist else Role.CHARACTERS
             text = self.readable[path].text
-            if role_holds_only_template(role, text):
-                continue  # reported by templates()
-            text = without_template_sections(text, role)
+            if path in (protagonist, self.project.role_path(Role.CHARACTERS)):
+                text = without_template(role, text)
+                if not text:
+                    continue  # still only the template: reported by templates()
             if path == protagonist:
                 self.protagonist(path, protagonist_in_file(text, source))
                 continue

@@ -19,10 +19,10 @@ from workbench.book.containment import is_inside, resolve_inside
 from workbench.book.counting import count_zi
 from workbench.book.file_lock import holding, lock_file_for
 from workbench.book.gate import MAX_FILE_BYTES, STATE_DIR
-from workbench.book.layout import DEFAULT_PATHS, Layout, Role, detect_layout
+from workbench.book.layout import Layout, Role, detect_layout
 from workbench.book.naming import MAX_CHAPTER, chapter_number_from_name, title_from_heading
 from workbench.book.plans import Plan, plan_from_file, plan_from_outline
-from workbench.book.templates import EXAMPLE_PLAN, holds_only_template
+from workbench.book.templates import plan_without_template, without_template
 from workbench.book.textio import NO_FILE, UTF8, TextFile, content_hash, encode
 from workbench.errors import FileProblem, WorkbenchError
 
@@ -162,6 +162,12 @@ class Project:
         """A role's file, or None when nothing is there; a folder or a broken symlink in its
         place is a FileProblem naming it, not a missing file."""
         return self.read_if_present(self.role_path(role))
+
+    def role_content(self, role: Role) -> str | None:
+        """A role's file text as content: its template's lines left out ('' when nothing
+        else is there), None when the file is absent."""
+        loaded = self.read_role(role)
+        return None if loaded is None else without_template(role, loaded.text)
 
     def read_if_present(self, path: Path) -> TextFile | None:
         """The file, or None when nothing is there; a folder or a broken symlink in its place
@@ -432,10 +438,8 @@ class Project:
         (webnovel-writer), else of the outline, else None."""
         path = self.plan_file(number)
         if path is not None:
-            text = self.read(path).text
-            if holds_only_template(text, EXAMPLE_PLAN):
-                return None  # the example plan `new` wrote is no plan of this book
-            return plan_from_file(number, path, text)
+            # The skeleton `new` wrote is no plan of this book, nor its example front matter.
+            return plan_without_template(plan_from_file(number, path, self.read(path).text))
         volume = webnovel.volume_outline(self, number) if webnovel.is_webnovel(self) else None
         if volume is not None:
             plan = plan_from_outline(number, volume, self.read(volume).text)
@@ -444,10 +448,8 @@ class Project:
         outline = self.read_role(Role.OUTLINE)
         if outline is None:
             return None
-        plan = plan_from_outline(number, outline.path, outline.text)
-        if plan is not None and holds_only_template(plan.body, DEFAULT_PATHS[Role.OUTLINE]):
-            return None  # the template's `### 第1章 章名` placeholder
-        return plan
+        # The template's `### 第1章 章名` placeholder is no plan.
+        return plan_from_outline(number, outline.path, self.role_content(Role.OUTLINE) or "")
 
     def character_files(self) -> list[Path]:
         """Every character file: the protagonist's, the cast list, and the rest of the folder."""

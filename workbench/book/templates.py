@@ -4,24 +4,25 @@ The templates live in `workbench/templates/project/`, laid out as a default-layo
 Files with a role are written to wherever the target project's layout keeps that role, so
 filling in a webnovel-writer project never scatters default-layout folders into it.
 
-Template text is not content (PRODUCT.md §1): a world, cast, outline or style anchor that
-still holds only its template's lines — or placeholder lines like `性格：（两三句话）` —
-counts as missing. One line the author wrote makes it count, whatever template text is left.
+Template text is not content (PRODUCT.md §1): wherever a world, cast, outline, style
+anchor, plan or first chapter is read as content, its template's lines (and placeholder lines
+like `性格：（两三句话）`) are left out and the author's lines kept (book/template_text.py); a
+file holding nothing else counts as missing.
 """
 
 from __future__ import annotations
 
 import logging
-import re
-from dataclasses import dataclass
-from functools import cache, lru_cache
+from dataclasses import dataclass, replace
+from functools import cache
 from importlib import resources
 from importlib.resources.abc import Traversable
 from pathlib import Path
 
 from workbench.book import gate
 from workbench.book.layout import DEFAULT_PATHS, Layout, Role, default_layout, detect_layout
-from workbench.book.sections import sections
+from workbench.book.plans import Plan, plan_from_file
+from workbench.book.template_text import TemplateReading, read_against
 from workbench.book.textio import UTF8
 from workbench.errors import LayoutProblem, WorkbenchError
 
@@ -30,13 +31,10 @@ log = logging.getLogger(__name__)
 # Example content a real book replaces; an import leaves these out.
 EXAMPLE_CHAPTER = "chapters/ch001.md"
 EXAMPLE_PLAN = "outline/chapters/ch001.md"
+FRONT_MATTER = "front matter"  # how a plan's example front matter is named among sections
 _ROLE_BY_PATH = {path: role for role, path in DEFAULT_PATHS.items()}
 # Files whose template is example content; the trackers' templates are real (empty) tables.
 CONTENT_ROLES = (Role.WORLD, Role.PROTAGONIST, Role.CHARACTERS, Role.OUTLINE, Role.STYLE_ANCHOR)
-# A line that is only a （placeholder）, optionally after a list marker and a `label：`.
-_PLACEHOLDER_LINE = re.compile(
-    r"^(?:[-*+>][ \t]*)?(?:[^：:（(]{1,20}[：:][ \t]*)?（[^）]*）[。.]?$"
-)
 
 
 class ProjectExists(WorkbenchError):
@@ -123,7 +121,8 @@ def create_project(root: Path | str) -> list[Path]:
 
 
 @cache
-def _template_lines(relative: str) -> frozenset[str]:
+def template_lines(relative: str) -> frozenset[str]:
+    """The stripped, non-blank lines of the template at `relative` (a default-layout path)."""
     template = next((t for t in project_templates() if t.relative == relative), None)
     if template is None:
         return frozenset()
@@ -135,32 +134,81 @@ def template_relative(role: Role) -> str | None:
     return DEFAULT_PATHS[role] if role in CONTENT_ROLES else None
 
 
-@lru_cache(maxsize=256)
+def read_template_file(text: str, relative: str) -> TemplateReading:
+    """A file made from the template at `relative`, read against it: the author's text and
+    the sections still holding template text."""
+    return read_against(text, template_lines(relative))
+
+
 def holds_only_template(text: str, relative: str) -> bool:
     """Whether every non-blank line of `text` is a line of the template at `relative` (a
     default-layout path) or a placeholder line: nothing the author wrote."""
-    lines = _template_lines(relative)
-    written = [line for raw in text.splitlines() if (line := raw.strip())]
-    if not lines or not written:
+    if not template_lines(relative) or not text.strip():
         return False  # an empty file is empty, not a template
-    return all(line in lines or _PLACEHOLDER_LINE.match(line) for line in written)
-
-
-def without_template_sections(text: str, role: Role) -> str:
-    """The text with every `##` section that holds only template text cut out (the example
-    characters of a new cast list), everything else byte for byte."""
-    relative = template_relative(role)
-    if relative is None:
-        return text
-    cut = [
-        s for s in sections(text) if s.level == 2 and holds_only_template(s.whole(text), relative)
-    ]
-    for section in reversed(cut):
-        text = text[: section.start] + text[section.end :]
-    return text
+    return not read_template_file(text, relative).text
 
 
 def role_holds_only_template(role: Role, text: str) -> bool:
     """Whether a content role's file text is still only its template (counts as missing)."""
     relative = template_relative(role)
     return relative is not None and holds_only_template(text, relative)
+
+
+def without_template(role: Role, text: str) -> str:
+    """A role's file text as content: the template's lines left out (section by section and
+    line by line), the author's kept; '' when nothing of the author's is there. Files of
+    other roles (trackers, summaries, settings) are returned as they are."""
+    relative = template_relative(role)
+    return text if relative is None else read_template_file(text, relative).text
+
+
+def template_left(role: Role, text: str) -> tuple[str, ...]:
+    """The sections of a role's file still holding template text beside the author's lines
+    (() when the file is all the author's, or all template: then it counts as missing)."""
+    relative = template_relative(role)
+    if relative is None:
+        return ()
+    reading = read_template_file(text, relative)
+    return reading.template_sections if reading.partly_template else ()
+
+
+def plan_template_left(plan: Plan) -> tuple[str, ...]:
+    """What of a plan file is still the example's: the skeleton's sections beside the author's
+    lines, and the example front matter."""
+    reading = read_template_file(plan.body, EXAMPLE_PLAN)
+    if not reading.has_template:
+        return ()
+    left = reading.template_sections if reading.partly_template else ()
+    example = _example_plan()
+    if plan.characters == example.characters or plan.location == example.location:
+        left = (*left, FRONT_MATTER)
+    return left
+
+
+def chapter_without_template(number: int, text: str) -> str:
+    """A chapter's text as content: the example first chapter's heading and placeholder out."""
+    return read_template_file(text, EXAMPLE_CHAPTER).text if number == 1 else text
+
+
+def plan_without_template(plan: Plan) -> Plan | None:
+    """A plan file's plan as content: its body without the skeleton's lines (None when only
+    the skeleton is left) and, while skeleton lines are left, without the example front
+    matter (林风, 苏瑶, 青云山): a plan the author wrote whole names whom they choose."""
+    reading = read_template_file(plan.body, EXAMPLE_PLAN)
+    if not reading.text.strip():
+        return None
+    if not reading.has_template:
+        return plan
+    example = _example_plan()
+    return replace(
+        plan,
+        body=reading.text.strip("\n"),
+        characters=() if plan.characters == example.characters else plan.characters,
+        location="" if plan.location == example.location else plan.location,
+    )
+
+
+@cache
+def _example_plan() -> Plan:
+    template = next(t for t in project_templates() if t.relative == EXAMPLE_PLAN)
+    return plan_from_file(1, Path(EXAMPLE_PLAN), template.text)

@@ -8,6 +8,8 @@ from workbench.feed.model import Block, Checklist, ChecklistItem, Layer, Status
 from workbench.feed.recipes import Recipe
 from workbench.reasons import Reason, listing
 
+PARTLY_TEMPLATE = "note.partly_template"
+
 
 def _item(key: str, label: str, applicable: bool, blocks: list[Block]) -> ChecklistItem:
     item = ChecklistItem(key, label, applicable, ok=True)
@@ -27,8 +29,12 @@ def _item(key: str, label: str, applicable: bool, blocks: list[Block]) -> Checkl
             item.notes.append(Reason("block.trimmed", block.title, block.reason))
         if block.stale:  # the checklist's 已过期 part says it; its note would repeat it
             item.stale += [Reason("block.note", block.title, listing(block.stale))]
-        else:
-            item.notes += [Reason("block.note", block.title, note) for note in block.notes]
+        for note in block.notes:
+            entry = Reason("block.note", block.title, note)
+            if getattr(note, "code", "") == PARTLY_TEMPLATE:
+                item.partly.append(entry)
+            elif not block.stale:
+                item.notes.append(entry)
         if (block.notes or block.stale) and block.fix and block.fix not in item.fix:
             item.fix.append(block.fix)
     return item

@@ -150,16 +150,26 @@ class ChecklistItem:
     stale: list[str] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
     fix: list[str] = field(default_factory=list)
+    partly: list[str] = field(default_factory=list)  # blocks whose source is partly template
+
+    @property
+    def mark(self) -> str:
+        """✓ only when nothing is missing, stale or partly template; ⚠ when something is."""
+        if not self.ok:
+            return "✗"
+        return "⚠" if self.stale or self.partly else "✓"
 
     def line(self) -> str:
         """The item as one Markdown list line."""
         if not self.applicable:
             return f"- — {self.label}：本 Agent 不需要"
-        parts = [f"- {'✓' if self.ok else '✗'} {self.label}"]
+        parts = [f"- {self.mark} {self.label}"]
         if self.missing:
             parts.append("缺少：" + "；".join(self.missing))
         if self.stale:
             parts.append("已过期（来源已修改：" + "、".join(self.stale) + "）")
+        if self.partly:
+            parts.append("部分仍为模板（" + "；".join(self.partly) + "）")
         if self.notes:
             parts.append("注意：" + "；".join(self.notes))
         if self.fix:

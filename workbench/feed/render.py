@@ -50,7 +50,7 @@ def feed_data(feed: Feed) -> dict:
                 "ok": i.ok,
                 "missing": i.missing,
                 "stale": i.stale,
-                "notes": i.notes,
+                "notes": i.partly + i.notes,  # 部分仍为模板 first: JSON keeps its keys
                 "fix": i.fix,
             }
             for i in feed.checklist.items

@@ -20,10 +20,17 @@ from workbench.book.fixed_context import (
     stale_sources,
 )
 from workbench.book.layout import Role
+from workbench.book.plans import plan_from_file
 from workbench.book.project import Project
 from workbench.book.rolling_summary import SUMMARY_CAP
 from workbench.book.style_anchor import fix_hint
-from workbench.book.templates import role_holds_only_template
+from workbench.book.templates import (
+    chapter_without_template,
+    plan_template_left,
+    role_holds_only_template,
+    template_left,
+    without_template,
+)
 from workbench.feed.config import FeedConfig
 from workbench.feed.model import Block, Group, Item, Layer, Status, zi
 from workbench.feed.ondemand import on_demand_blocks
@@ -58,6 +65,13 @@ TEMPLATE_LABELS = {
     Role.OUTLINE: Reason("source.outline"),
     Role.STYLE_ANCHOR: Reason("source.style_anchor"),
 }
+
+
+def note_template_left(block: Block, source: str, left: tuple[str, ...]) -> None:
+    """Say that a block's source still holds template text (left out of what is fed), so the
+    checklist reads 部分仍为模板 rather than ready."""
+    if left:
+        block.notes.append(Reason("note.partly_template", source, listing(left)))
 
 
 @dataclass
@@ -154,6 +168,8 @@ class Selector:
                 )
                 block.set_text("", Status.MISSING, lacks)
                 self.blame_templates(block, FIXED_SOURCES[part])
+            else:
+                self.note_templates(block, FIXED_SOURCES[part])
             blocks.append(block)
         blocks.append(self.outline_block(parsed, source, fix))
         return blocks
@@ -181,6 +197,14 @@ class Selector:
         block.fix = Reason("fix.write_then_fixed_context", paths, self.root)
         block.fix_path = project.relative(project.role_path(unwritten[0]))
 
+    def note_templates(self, block: Block, roles: tuple[Role, ...]) -> None:
+        """A present fixed part whose sources still hold template text beside the author's."""
+        for role in roles:
+            loaded = self.project.read_role(role)
+            if loaded is not None:
+                left = template_left(role, loaded.text)
+                note_template_left(block, self.project.relative(loaded.path), left)
+
     def outline_block(self, parsed: FixedContext | None, source: str, fix: str) -> Block:
         """The compressed outline when there is one, else outline.md itself if ≤ 3000 字."""
         cap = CAPS[FixedPart.OUTLINE]
@@ -196,17 +220,18 @@ class Selector:
             fix=fix,
         )
         outline = self.project.read_role(Role.OUTLINE)
-        if outline is not None and role_holds_only_template(Role.OUTLINE, outline.text):
-            outline = None
-            template = self.project.relative(self.project.role_path(Role.OUTLINE))
-        else:
-            template = ""
+        content = without_template(Role.OUTLINE, outline.text) if outline is not None else ""
+        template = ""
+        if outline is not None and not content:
+            template = self.project.relative(outline.path) if outline.text.strip() else ""
+            outline = None if template else outline
         text, section = "", ""
         if parsed is not None and parsed.outline_compressed:
             text = parsed.parts[FixedPart.OUTLINE]
             section, block.title = OUTLINE_SUMMARY_TITLE, Reason("title.outline_summary")
-        elif outline is not None and zi(outline.text) <= cap:
-            text, block.source = outline.text, self.project.relative(outline.path)
+        elif outline is not None and zi(content) <= cap:
+            text, block.source = content, self.project.relative(outline.path)
+            note_template_left(block, block.source, template_left(Role.OUTLINE, outline.text))
         elif parsed is not None and parsed.parts.get(FixedPart.OUTLINE, "").strip():
             text, section = parsed.parts[FixedPart.OUTLINE], FixedPart.OUTLINE.value
         block.section = section
@@ -371,7 +396,7 @@ class Selector:
                 new_path = self.project.relative(self.project.new_chapter_path(number))
                 block.fix = Reason("fix.write", new_path)
             else:
-                text = self.project.read(ref.path).text
+                text = chapter_without_template(number, self.project.read(ref.path).text)
                 block.set_text(demote_headings(text), Status.COMPLETE, "")
             blocks.append(block)
         return blocks
@@ -421,6 +446,9 @@ class Selector:
         status = Status.TRIMMED if plan.truncated else Status.COMPLETE
         reason = Reason("trimmed.plan") if plan.truncated else ""
         block.set_text(prefix + demote_headings(plan.body), status, reason)
+        if not plan.from_outline:
+            raw = plan_from_file(self.chapter, plan.source, self.project.read(plan.source).text)
+            note_template_left(block, block.source, plan_template_left(raw))
         return block
 
     def selected_passage(self) -> str:
@@ -473,10 +501,11 @@ class Selector:
         if loaded is None or not loaded.text.strip():
             block.set_text("", Status.MISSING, Reason("missing.file_or_empty", source))
             block.fix = fix_hint(project)
-        elif role_holds_only_template(Role.STYLE_ANCHOR, loaded.text):
+        elif not (content := without_template(Role.STYLE_ANCHOR, loaded.text)):
             label = TEMPLATE_LABELS[Role.STYLE_ANCHOR]
             block.set_text("", Status.MISSING, Reason("missing.anchor_template", label, source))
             block.fix = fix_hint(project)
         else:
-            block.set_text(demote_headings(loaded.text), Status.COMPLETE, "")
+            block.set_text(demote_headings(content), Status.COMPLETE, "")
+            note_template_left(block, source, template_left(Role.STYLE_ANCHOR, loaded.text))
         return block

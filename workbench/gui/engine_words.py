@@ -128,6 +128,9 @@ ENGLISH = {
     "note.summary_stale": QT_TRANSLATE_NOOP(
         "EngineWords", "out of date: %1 changed after this summary"
     ),
+    "note.partly_template": QT_TRANSLATE_NOOP(
+        "EngineWords", "partly template: %2 of %1 still hold template text (not fed)"
+    ),
     "note.protagonist_unstated": QT_TRANSLATE_NOOP(
         "EngineWords", "the protagonist's state is not fed: %1"
     ),

@@ -20,7 +20,6 @@ from workbench.book.fixed_context import (
 )
 from workbench.book.layout import Role
 from workbench.book.project import Project
-from workbench.book.templates import role_holds_only_template
 from workbench.errors import ChangedOnDisk, WorkbenchError
 from workbench.feed.trim import demote_headings
 from workbench.llm.errors import LlmCancelled
@@ -58,12 +57,8 @@ def part_source(project: Project, part: FixedPart) -> str:
         read = [character_text(project, p, project.read(p).text) for p in project.character_files()]
         texts = [text for text in read if text]
     else:
-        texts = [
-            loaded.text
-            for role in roles
-            if (loaded := project.read_role(role))
-            and not role_holds_only_template(role, loaded.text)
-        ]
+        # The author's lines only: a template's placeholders and examples are no content.
+        texts = [text for role in roles if (text := project.role_content(role))]
     if not any(text.strip() for text in texts):
         names = Reason(
             "summary.sources", *(project.relative(project.role_path(role)) for role in roles)

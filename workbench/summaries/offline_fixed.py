@@ -17,6 +17,7 @@ from workbench.book.sections import Section, sections
 from workbench.summaries import extract
 from workbench.summaries.requests import FixedRequest
 from workbench.trackers import load_cast
+from workbench.trackers.cast import character_text
 
 DRAFT_MARK = "（离线草稿：抽取式摘要，未经模型改写）"
 WORLD_TOPICS = (
@@ -73,18 +74,19 @@ def _outermost(chosen: list[Section]) -> list[Section]:
 
 def _characters(project: Project, cap: int) -> list[str]:
     lines: list[str] = []
-    protagonist = project.read_role(Role.PROTAGONIST)
-    if protagonist is not None:
+    protagonist = project.role_content(Role.PROTAGONIST)
+    if protagonist:
         name = load_cast(project).protagonist
         lead = f"**{name}**：" if name else ""
-        body = _description(protagonist.text)
+        body = _description(protagonist)
         lines += ["### 主角", "", *extract.fit([lead + _sentences(body, 5)], cap // 4), ""]
     supporting: list[str] = []
     antagonists: list[str] = []
     for path in project.character_files():
         if path == project.role_path(Role.PROTAGONIST):
             continue
-        text = project.read(path).text
+        # Without the template's example characters (苏瑶, 反派示例) and placeholders.
+        text = character_text(project, path, project.read(path).text) or ""
         for section in sections(text):
             if section.level != 2:
                 continue

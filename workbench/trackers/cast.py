@@ -28,7 +28,7 @@ from workbench.book.characters import (
 )
 from workbench.book.layout import Role
 from workbench.book.project import Project
-from workbench.book.templates import role_holds_only_template, without_template_sections
+from workbench.book.templates import without_template
 from workbench.book.webnovel import is_webnovel, memory_files
 from workbench.trackers.cache import project_cache
 
@@ -183,16 +183,14 @@ def _stat_key(path: Path) -> str:
 
 
 def character_text(project: Project, path: Path, text: str) -> str | None:
-    """A character file's text without its template's example sections; None when nothing
-    but template text is left (the file counts as missing)."""
+    """A character file's text without its template's lines (the example characters, the
+    placeholders); None when nothing but template text is left (the file counts as missing)."""
     role = next(
         (r for r in (Role.PROTAGONIST, Role.CHARACTERS) if project.role_path(r) == path), None
     )
     if role is None:
         return text
-    if role_holds_only_template(role, text):
-        return None
-    return without_template_sections(text, role)
+    return without_template(role, text) or None
 
 
 def _merge(old: Character | None, new: Character) -> Character:

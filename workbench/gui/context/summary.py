@@ -130,7 +130,7 @@ class FeedSummary(QWidget):
             line.setText(self._line_text(item))
             line.setToolTip(self._tooltip(item))
             if item.applicable:
-                status = Status.COMPLETE if item.ok else Status.MISSING
+                status = {"✓": Status.COMPLETE, "⚠": Status.TRIMMED}.get(item.mark, Status.MISSING)
                 line.setStyleSheet(f"color: {STATUS_COLOURS[status].name()};")
             else:
                 line.setStyleSheet("color: #757575;")
@@ -139,13 +139,16 @@ class FeedSummary(QWidget):
         label = checklist_label(item)
         if not item.applicable:
             return f"— {label} " + self.tr("(not needed by this agent)")
-        text = f"{'✓' if item.ok else '✗'} {label}"
+        text = f"{item.mark} {label}"
         if item.missing:
             missing = engine_reasons(item.missing)
             text += self.tr(" — missing: %1").replace("%1", missing)
         if item.stale:
             stale = self.tr(", ", "between stale sources").join(engine_texts(item.stale))
             text += self.tr(" — stale: %1").replace("%1", stale)
+        if item.partly:
+            partly = engine_reasons(item.partly)
+            text += self.tr(" — partly template: %1").replace("%1", partly)
         return text
 
     def _tooltip(self, item: ChecklistItem) -> str:

@@ -310,6 +310,14 @@
       <translation>⚠ 已过期</translation>
     </message>
     <message>
+      <source>⚠ partly template</source>
+      <translation>⚠ 部分仍为模板</translation>
+    </message>
+    <message>
+      <source>Partly template: %1</source>
+      <translation>部分仍为模板：%1</translation>
+    </message>
+    <message>
       <source>Sources changed since it was generated: %1</source>
       <translation>生成之后来源文件已修改：%1</translation>
     </message>
@@ -907,6 +915,10 @@
       <translation>已过期：%1在这段摘要生成后改过</translation>
     </message>
     <message>
+      <source>partly template: %2 of %1 still hold template text (not fed)</source>
+      <translation>部分仍为模板：%1 的 %2 还有模板文字（未喂入）</translation>
+    </message>
+    <message>
       <source>overdue: payoff planned for %1 &lt; %2</source>
       <translation>逾期：计划回收 %1 &lt; %2</translation>
     </message>
@@ -1466,6 +1478,10 @@
     <message>
       <source> — stale: %1</source>
       <translation> — 已过期：%1</translation>
+    </message>
+    <message>
+      <source> — partly template: %1</source>
+      <translation> — 部分仍为模板：%1</translation>
     </message>
     <message>
       <source>, </source>

@@ -57,6 +57,12 @@ class ChecklistView(QWidget):
         if not item.applicable:
             mark.setText("—")
             mark.setStyleSheet(IDLE_STYLE)
+        elif item.ok and item.partly:
+            mark.setText(self.tr("⚠ partly template"))
+            mark.setStyleSheet(STALE_STYLE)
+        elif item.ok and item.stale:  # the stale row below says what changed
+            mark.setText(self.tr("⚠ stale"))
+            mark.setStyleSheet(STALE_STYLE)
         elif item.ok:
             mark.setText(self.tr("✓ ready"))
             mark.setStyleSheet(OK_STYLE)
@@ -112,6 +118,9 @@ class ChecklistView(QWidget):
         if item.missing:
             missing = engine_reasons(item.missing)
             parts.append(self.tr("Missing: %1").replace("%1", missing))
+        if item.partly:
+            partly = engine_reasons(item.partly)
+            parts.append(self.tr("Partly template: %1").replace("%1", partly))
         if item.notes:
             parts.append(self.tr("Note: %1").replace("%1", engine_reasons(item.notes)))
         return "\n".join(parts)

@@ -134,3 +134,26 @@ def _check_lines(root) -> list[str]:
     from workbench.book.check import check_project
 
     return [str(problem) for problem in check_project(Project.open(root))]
+
+
+def test_the_checklist_never_shows_a_green_tick_for_a_partly_template_block(tmp_path):
+    from workbench.book.layout import Role
+
+    root = tmp_path / "新书"
+    assert main(["new", str(root)]) == EXIT_OK
+    anchor = root / "meta" / "style-anchor.md"
+    old, new = ONE_LINE["meta/style-anchor.md"]
+    anchor.write_text(anchor.read_text(encoding="utf-8").replace(old, new), "utf-8")
+    project = Project.open(root)
+    item = next(i for i in _checklist(project) if i.key == "style_anchor")
+    assert item.ok and item.mark == "⚠" and item.line().startswith("- ⚠ ")
+    assert "部分仍为模板" in item.line() and "禁用词与禁用句式" in item.line()
+    # The author deletes the template's lines left: the block is ready, ✓.
+    anchor.write_text(f"# 文风锚点\n\n## 正面样例\n\n{new}\n", "utf-8")
+    item = next(i for i in _checklist(Project.open(root)) if i.key == "style_anchor")
+    assert item.mark == "✓" and item.partly == []
+    assert project.role_content(Role.STYLE_ANCHOR).strip().endswith(new)
+
+
+def _checklist(project: Project):
+    return build_feed(project, "MainWriter", 1, count_tokens=False).checklist.items

@@ -190,7 +190,7 @@ def power_system_block(project: Project, config: FeedConfig) -> Block:
             group=Group.GLOBAL,
             required=True,
         )
-    world = project.read_role(Role.WORLD)
+    world = project.role_content(Role.WORLD)  # the template's example realms are none
     world_path = project.relative(project.role_path(Role.WORLD))
     block = Block(
         id="task.power_system",
@@ -203,7 +203,7 @@ def power_system_block(project: Project, config: FeedConfig) -> Block:
         group=Group.GLOBAL,
         required=True,
     )
-    section = find_section(world.text, lambda t: POWER_SYSTEM in t) if world else None
+    section = find_section(world, lambda t: POWER_SYSTEM in t) if world else None
     if section is None:
         lacks = (
             Reason("missing.file", world_path)
@@ -214,5 +214,5 @@ def power_system_block(project: Project, config: FeedConfig) -> Block:
         block.fix = Reason("fix.power_section", world_path, POWER_SYSTEM)
     else:
         block.section = section.title.strip()
-        block.set_text(demote_headings(section.whole(world.text)), Status.COMPLETE, "")
+        block.set_text(demote_headings(section.whole(world)), Status.COMPLETE, "")
     return block

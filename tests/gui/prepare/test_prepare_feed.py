@@ -392,6 +392,19 @@ def test_a_stale_fixed_context_shows_its_warning_with_regenerate(window, novel) 
     button = dialog.findChild(object, "fix_fixed_context_stale")
     assert button is not None and button.text() == "重新生成"
     assert "worldbuilding/world.md" in dialog.checklist.findChild(object, "staleWarning").text()
+    assert dialog.checklist.marks["fixed"].text() == "⚠ 已过期"  # never a green ✓ when stale
+
+
+def test_a_partly_template_style_anchor_is_marked_so_not_ready(window, novel) -> None:
+    anchor = novel / "meta" / "style-anchor.md"
+    left = "- 视角：（例如：第三人称有限视角，紧跟主角）"  # a line of the template's, left in
+    anchor.write_text(anchor.read_text(encoding="utf-8") + f"\n{left}\n", encoding="utf-8")
+    _open_plan(window, 13)
+    dialog = _prepare(window)
+    assert dialog.checklist.marks["style_anchor"].text() == "⚠ 部分仍为模板"
+    block = next(b for b in dialog.feed.blocks if b.id == "task.style_anchor")
+    assert "例如：第三人称有限视角，紧跟主角" not in block.text
+    assert "紧贴陆照" in block.text  # the author's own 视角 line is fed
 
 
 def test_a_429_is_retried_and_the_reply_still_arrives(

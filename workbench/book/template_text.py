@@ -58,8 +58,13 @@ def read_against(text: str, template: frozenset[str]) -> TemplateReading:
     if all(not own or PLACEHOLDER_LINE.match(line) for line, own in pairs):
         return TemplateReading("", (), True)
     keep = [not t for t in theirs]
-    _keep_structure(text, stripped, theirs, authored, keep)
-    titles = _titles_by_line(text, len(lines))
+    starts = _line_starts(text)
+    headings = [
+        (_line_of(starts, s.start), _line_of(starts, max(s.end - 1, s.start)), s.title)
+        for s in sections(text)
+    ]
+    _keep_structure(headings, stripped, theirs, authored, keep)
+    titles = _titles_by_line(headings, len(lines))
     left_out = [
         titles[index]
         for index, is_theirs in enumerate(theirs)
@@ -72,7 +77,7 @@ def read_against(text: str, template: frozenset[str]) -> TemplateReading:
 
 
 def _keep_structure(
-    text: str,
+    headings: list[tuple[int, int, str]],
     stripped: list[str],
     theirs: list[bool],
     authored: list[bool],
@@ -80,13 +85,11 @@ def _keep_structure(
 ) -> None:
     """Keep a template heading whose section holds an author's line, and a template table's
     header and rule when the table holds an author's row."""
-    starts = _line_starts(text)
-    for section in sections(text):
-        first = _line_of(starts, section.start)
-        if not theirs[first]:
-            continue
-        last = _line_of(starts, max(section.end - 1, section.start))
-        if any(authored[first + 1 : last + 1]):
+    authored_before = [0]  # authored lines before each line: a section's count in O(1)
+    for own in authored:
+        authored_before.append(authored_before[-1] + own)
+    for first, last, _ in headings:
+        if theirs[first] and authored_before[last + 1] > authored_before[first + 1]:
             keep[first] = True
     index = 0
     while index < len(stripped):
@@ -123,13 +126,12 @@ def _line_of(starts: list[int], offset: int) -> int:
     return low
 
 
-def _titles_by_line(text: str, count: int) -> list[str]:
-    """The title of the innermost section each line is in ('' before the first heading)."""
-    titles = [""] * count
-    starts = _line_starts(text)
-    for section in sections(text):  # in order, so an inner section overwrites its parent
-        first = _line_of(starts, section.start)
-        last = _line_of(starts, max(section.end - 1, section.start))
-        for index in range(first, min(last + 1, count)):
-            titles[index] = section.title.strip()
+def _titles_by_line(headings: list[tuple[int, int, str]], count: int) -> list[str]:
+    """The title of the innermost section each line is in ('' before the first heading): the
+    last heading at or above the line, since a section runs at least to the next heading."""
+    titles, title = [""] * count, ""
+    heading_at = {first: title.strip() for first, _, title in headings}
+    for index in range(count):
+        title = heading_at.get(index, title)
+        titles[index] = title
     return titles

@@ -64,6 +64,7 @@ NOT_FILES = {
 ALLOWED = {
     "book/gate.py": "the gate itself",
     "book/textio.py": "the atomic-write primitive the gate calls (temp file, fsync, rename)",
+    "book/checked_replace.py": "textio's rename-if-unchanged: hashes the file it displaced",
     "book/memory_index.py": "SQLite opens only the private copy gate.private_copies made",
     "settings.py": "the user's settings folder, never project content (its own rules)",
     "cache_key.py": "the cache-sealing key in the user's settings folder",

@@ -22,6 +22,7 @@ import os
 import shutil
 import stat
 import tempfile
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -45,10 +46,18 @@ _READ_FLAGS = (
     | getattr(os, "O_BINARY", 0)
 )
 _CHUNK = 1024 * 1024
+_READ_ATTEMPTS = 5
+SETTLE_SECONDS = 0.3  # a file written to less than this long ago may be mid-save
+SETTLE_LIMIT = 10.0
+_SETTLE_POLL = 0.02
 
 
 class SpecialFile(FileProblem):
     """A pipe, socket, device or folder where a file should be: never opened."""
+
+
+class ChangingFile(FileProblem):
+    """A file another program was writing while it was read: not a read to build on."""
 
 
 class TooLarge(FileProblem):
@@ -117,8 +126,8 @@ def check_regular(path: Path | str, *, root: Path | None, entry: str = "") -> os
 @contextlib.contextmanager
 def _opened(
     path: Path | str, *, root: Path | None, entry: str, settings: bool = False
-) -> Iterator[tuple[int, int]]:
-    """(descriptor, size) of the regular file at `path`, checked before and after opening."""
+) -> Iterator[tuple[int, os.stat_result]]:
+    """(descriptor, stat) of the regular file at `path`, checked before and after opening."""
     resolved = resolve(path, root=root, entry=entry, settings=settings)
     refusal = special_file(path, os.stat(resolved).st_mode)
     if refusal is not None:
@@ -129,7 +138,7 @@ def _opened(
         refusal = special_file(path, info.st_mode)
         if refusal is not None:
             raise refusal
-        yield fd, info.st_size
+        yield fd, info
     finally:
         os.close(fd)
 
@@ -145,16 +154,68 @@ def read_bytes(
 ) -> bytes:
     """The bytes of a regular file, at most `limit` of them (TooLarge past it). `settings`
     lets a path the author did not name reach the settings folder: the settings file."""
-    with _opened(path, root=root, entry=entry, settings=settings) as (fd, size):
-        if size > limit:
-            raise too_large(path, size, limit, what)
-        chunks, total = [], 0
-        while chunk := os.read(fd, min(_CHUNK, limit + 1 - total)):
-            chunks.append(chunk)
-            total += len(chunk)
-            if total > limit:
-                raise too_large(path, None, limit, what)
+    for _attempt in range(_READ_ATTEMPTS):
+        with _opened(path, root=root, entry=entry, settings=settings) as (fd, info):
+            data = _read_bounded(fd, info.st_size, path, limit, what)
+            if len(data) == info.st_size and _same_file(info, os.fstat(fd)):
+                return data
+        time.sleep(_SETTLE_POLL)
+    raise ChangingFile(path, "kept changing while it was read (another program is saving it)")
+
+
+def _read_bounded(fd: int, size: int, path: Path | str, limit: int, what: str) -> bytes:
+    if size > limit:
+        raise too_large(path, size, limit, what)
+    chunks, total = [], 0
+    while chunk := os.read(fd, min(_CHUNK, limit + 1 - total)):
+        chunks.append(chunk)
+        total += len(chunk)
+        if total > limit:
+            raise too_large(path, None, limit, what)
     return b"".join(chunks)
+
+
+def _same_file(before: os.stat_result, after: os.stat_result) -> bool:
+    """Whether nobody wrote the file between these two stats of it."""
+    return (before.st_size, before.st_mtime_ns, before.st_ctime_ns) == (
+        after.st_size,
+        after.st_mtime_ns,
+        after.st_ctime_ns,
+    )
+
+
+def read_settled(
+    path: Path | str,
+    *,
+    root: Path | None,
+    limit: int = MAX_FILE_BYTES,
+    what: str = "a book file",
+    entry: str = "",
+) -> bytes:
+    """The bytes of a file once it has been left alone for SETTLE_SECONDS, judged on the
+    very read that returns them: an editor that saves in place (truncate, then write) leaves
+    the file empty or half-written for a moment, and such a read is not one to build on.
+    ChangingFile when it is still being written after SETTLE_LIMIT seconds."""
+    deadline = time.monotonic() + SETTLE_LIMIT
+    seen, seen_at = None, 0.0
+    while True:
+        with _opened(path, root=root, entry=entry) as (fd, info):
+            data = _read_bounded(fd, info.st_size, path, limit, what)
+            after = os.fstat(fd)
+        now = time.monotonic()
+        if len(data) == info.st_size and _same_file(info, after):
+            # Judged by what this process saw too, not only by the file's mtime against our
+            # clock: a network share's clock may differ from ours.
+            key = (after.st_ino, after.st_size, after.st_mtime_ns, after.st_ctime_ns)
+            if key != seen:
+                seen, seen_at = key, now
+            if time.time() - after.st_mtime >= SETTLE_SECONDS or now - seen_at >= SETTLE_SECONDS:
+                return data
+        if now >= deadline:
+            raise ChangingFile(
+                path, f"is still being written by another program after {SETTLE_LIMIT:.0f} s"
+            )
+        time.sleep(_SETTLE_POLL)
 
 
 def read_text(
@@ -164,9 +225,12 @@ def read_text(
     limit: int = MAX_FILE_BYTES,
     what: str = "a book file",
     entry: str = "",
+    settled: bool = False,
 ) -> TextFile:
-    """A text file decoded in its own encoding (textio.decode), read through the gate."""
-    data = read_bytes(path, root=root, limit=limit, what=what, entry=entry)
+    """A text file decoded in its own encoding (textio.decode), read through the gate;
+    `settled`: once no other program is in the middle of saving it (read_settled)."""
+    reader = read_settled if settled else read_bytes
+    data = reader(path, root=root, limit=limit, what=what, entry=entry)
     text, encoding = textio.decode(data, path)
     return TextFile(Path(path), text, encoding, textio.content_hash(data))
 

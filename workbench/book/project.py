@@ -58,6 +58,7 @@ class Project:
         self.base: Project = self  # the project a view reads through; itself for a project
         self._files: dict[Path, tuple[tuple[int, int], TextFile]] = {}
         self._files_lock = threading.Lock()
+        self._written: dict[Path, tuple[int, int, int]] = {}  # (inode, mtime, size) we left
         self._zi: dict[str, int] = {}
         self._buffers: dict[Path, TextFile] = {}
         self.stat_keeper = StatKeeper()  # shared with views, as the file cache is
@@ -218,10 +219,17 @@ class Project:
         and of one size look alike to it)."""
         if not path.is_file():
             return None
-        loaded = gate.read_text(path, root=self.root, entry=self.relative(path))
-        stat = path.stat()
+        return self.read_settled(path)
+
+    def read_settled(self, path: Path) -> TextFile:
+        """The file past the cache, from a read no other program was in the middle of saving
+        (gate.read_settled): one to build on. Read at once when it is as this project left
+        it."""
+        info = path.stat()
+        ours = self._written.get(path) == (info.st_ino, info.st_mtime_ns, info.st_size)
+        loaded = gate.read_text(path, root=self.root, entry=self.relative(path), settled=not ours)
         with self._files_lock:
-            self._files[path] = ((stat.st_mtime_ns, stat.st_size), loaded)
+            self._files[path] = ((info.st_mtime_ns, info.st_size), loaded)
         return loaded
 
     def _write(self, path: Path, text: str, expect: str | None) -> TextFile:
@@ -239,6 +247,7 @@ class Project:
         key = (stat.st_mtime_ns, stat.st_size)
         with self._files_lock:
             self._files[path] = (key, written)
+            self._written[path] = (stat.st_ino, stat.st_mtime_ns, stat.st_size)
         self.stat_keeper.wrote(path, key, folder_before)
         return written
 

@@ -11,12 +11,13 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
-from workbench.errors import ChangedOnDisk, DecodeProblem
+from workbench.book.checked_replace import NO_FILE as NO_FILE  # where writers look for it
+from workbench.book.checked_replace import replace_if_unchanged
+from workbench.errors import DecodeProblem
 
 UTF8 = "utf-8"
 UTF8_BOM = "utf-8-sig"
 GB18030 = "gb18030"
-NO_FILE = ""  # the `expect` of a write that creates its file: nothing may be there yet
 
 
 @dataclass(frozen=True)
@@ -61,8 +62,9 @@ def write_bytes_atomic(path: Path | str, data: bytes, *, expect: str | None = No
     this process may not write is refused (PermissionError, or EROFS on a read-only mount).
 
     With `expect` (the sha256 of the bytes the new ones were made from, or NO_FILE), the file
-    is hashed again just before the rename and ChangedOnDisk is raised, nothing replaced, when
-    another program changed it since."""
+    is checked again after the temp file is written, with no gap before the rename another
+    program's save could slip into (book/checked_replace.py), and ChangedOnDisk is raised,
+    nothing replaced, when another program changed it since."""
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     mode = path.stat().st_mode & 0o777 if path.exists() else None
@@ -73,8 +75,9 @@ def write_bytes_atomic(path: Path | str, data: bytes, *, expect: str | None = No
     tmp_name = _synced_temp(path, data, mode)
     try:
         if expect is not None:
-            _check_unchanged(path, expect)
-        os.replace(tmp_name, path)
+            replace_if_unchanged(tmp_name, path, expect)
+        else:
+            os.replace(tmp_name, path)
     except BaseException:
         _remove(tmp_name)
         raise
@@ -155,22 +158,6 @@ def process_umask() -> int:
     mask = os.umask(0o022)
     os.umask(mask)
     return mask
-
-
-def _check_unchanged(path: Path, expect: str) -> None:
-    try:
-        now = content_hash(path.read_bytes())
-    except FileNotFoundError:
-        now = NO_FILE
-    if now == expect:
-        return
-    if expect == NO_FILE:
-        problem = "was created by another program meanwhile"
-    elif now == NO_FILE:
-        problem = "was deleted by another program meanwhile"
-    else:
-        problem = "changed on disk since it was read"
-    raise ChangedOnDisk(path, f"{problem}; not written, the file is as the other writer left it")
 
 
 def _check_writable(path: Path) -> None:

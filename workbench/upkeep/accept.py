@@ -12,6 +12,7 @@ from functools import partial
 from pathlib import Path
 
 from workbench.book import gate
+from workbench.book.gate import ChangingFile
 from workbench.book.layout import Role
 from workbench.book.project import Project
 from workbench.book.textio import NO_FILE, TextFile
@@ -52,14 +53,23 @@ class _Files:
 
     def document(self, key: str) -> TrackerDocument:
         if key not in self.documents:
+            path = self.project.role_path(ROLES[key])
+            if not path.is_file():
+                raise AcceptRefused(
+                    f"{self.project.relative(path)} does not exist; create it first — "
+                    "nothing was written"
+                )
+            loaded = self.read(path)
             try:
-                document = TrackerDocument.load(self.project, ROLES[key])
+                document = TrackerDocument(
+                    path, loaded.text, loaded.sha256, self.project.relative(path)
+                )
             except TrackerParseError as error:
                 raise AcceptRefused(f"{error}; fix the file first — nothing was written") from error
-            if document is None:
-                where = self.project.relative(self.project.role_path(ROLES[key]))
+            if not document.text.strip():
                 raise AcceptRefused(
-                    f"{where} does not exist; create it first — nothing was written"
+                    f"{document.source} is empty; if another program is saving it, try again "
+                    "once it is saved, else give it its table first — nothing was written"
                 )
             self.documents[key] = document
         return self.documents[key]
@@ -68,8 +78,15 @@ class _Files:
         if path in self.edited:
             return self.edited[path]
         if path not in self.texts:
-            self.texts[path] = self.project.read(path)
+            self.texts[path] = self.read(path)
         return self.texts[path].text
+
+    def read(self, path: Path) -> TextFile:
+        """Never built on: a file another program is in the middle of saving."""
+        try:
+            return self.project.read_settled(path)
+        except ChangingFile as error:
+            raise AcceptRefused(f"{error} — nothing was written") from error
 
 
 def accept(

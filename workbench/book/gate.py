@@ -38,6 +38,8 @@ MAX_JSON_BYTES = 16 * 1024 * 1024  # any JSON file: state.json, pins, caches, th
 # in git: a book kept in git (webnovel-writer's init makes one) must not show `?? .workbench/`.
 STATE_DIR = ".workbench"
 STATE_IGNORE = ".gitignore"
+# webnovel-writer's memory: that tool's own, which Workbench reads and never writes.
+READ_ONLY_DIR = ".webnovel"
 _READ_FLAGS = (
     os.O_RDONLY
     | getattr(os, "O_NONBLOCK", 0)  # a pipe swapped in after the check never blocks the open
@@ -58,6 +60,10 @@ class SpecialFile(FileProblem):
 
 class ChangingFile(FileProblem):
     """A file another program was writing while it was read: not a read to build on."""
+
+
+class ReadOnlyMemory(FileProblem):
+    """A write that leads into webnovel-writer's memory, by whatever path or link."""
 
 
 class TooLarge(FileProblem):
@@ -249,8 +255,20 @@ def read_json(
     return parse_json(data, path)
 
 
+def in_read_only_memory(path: Path | str, root: Path) -> bool:
+    """Whether `path`, its links followed, lands in the project's READ_ONLY_DIR."""
+    memory = Path(os.path.realpath(root)) / READ_ONLY_DIR
+    return Path(os.path.realpath(path)).is_relative_to(memory)
+
+
 def _writable_target(path: Path | str, root: Path | None, entry: str) -> Path:
     resolved = resolve(path, root=root, entry=entry)
+    if root is not None and in_read_only_memory(resolved, root):
+        raise ReadOnlyMemory(
+            path,
+            f"leads into {READ_ONLY_DIR}/, webnovel-writer's memory, which Workbench only "
+            "reads; not written",
+        )
     with contextlib.suppress(FileNotFoundError):
         refusal = special_file(path, os.stat(resolved).st_mode)
         if refusal is not None:
@@ -342,6 +360,8 @@ def open_lock_file(path: Path | str, *, root: Path) -> int:
 def make_folder(path: Path | str, *, root: Path | None, entry: str = "") -> Path:
     """Create a folder (and its parents) where it resolves to; returns that."""
     resolved = resolve(path, root=root, entry=entry)
+    if root is not None and in_read_only_memory(resolved, root):
+        raise ReadOnlyMemory(path, f"is in {READ_ONLY_DIR}/, which Workbench only reads")
     resolved.mkdir(parents=True, exist_ok=True)
     return resolved
 
@@ -353,7 +373,9 @@ def rename(source: Path | str, target: Path | str, *, root: Path) -> None:
 
 def remove(path: Path | str, *, root: Path | None) -> None:
     """Delete a file (the link itself, when `path` is a symlink inside the folder)."""
-    resolve(Path(path).parent, root=root)
+    folder = resolve(Path(path).parent, root=root)
+    if root is not None and in_read_only_memory(folder, root):
+        raise ReadOnlyMemory(path, f"is in {READ_ONLY_DIR}/, which Workbench only reads; kept")
     os.unlink(path)
 
 

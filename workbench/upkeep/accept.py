@@ -24,7 +24,12 @@ from workbench.trackers.dormancy import LAST_SEEN
 from workbench.trackers.errors import TrackerEditError, TrackerParseError
 from workbench.trackers.kinds import FORESHADOWING, RELATIONSHIP
 from workbench.trackers.ledger import next_id
-from workbench.upkeep.castfile import with_alias, with_new_character
+from workbench.upkeep.castfile import (
+    OWNED_CAST_FILE,
+    with_alias,
+    with_new_character,
+    with_owned_alias,
+)
 from workbench.upkeep.errors import AcceptRefused
 from workbench.upkeep.proposals import Kind, Proposal, Review
 from workbench.upkeep.state_file import with_state_row
@@ -230,6 +235,15 @@ def _apply_cast(files: _Files, proposal: Proposal) -> str:
     if alias in forms:
         raise AcceptRefused(f"{alias} already names {forms[alias]}")
     path = project.root / character.source
+    if gate.in_read_only_memory(path, project.root):
+        path = project.root / project.layout.characters_dir / OWNED_CAST_FILE
+        source = project.relative(path)
+        current = files.text(path) if path.is_file() else ""
+        files.edited[path] = with_owned_alias(current, source, character.name, alias)
+        return (
+            f"{proposal.id}: {source}: {character.name} 别名 {alias} (written here: "
+            f"{character.source} leads into webnovel-writer's memory, which Workbench only reads)"
+        )
     files.edited[path] = with_alias(files.text(path), character.source, character, alias)
     return f"{proposal.id}: {character.source}: {character.name} 别名 {alias}"
 

@@ -17,6 +17,9 @@ _ALIAS_LINE = re.compile(
     re.M,
 )
 _SEPARATORS = ("、", "，", ",", "/", "；")
+# The cast file Workbench keeps for aliases of characters whose own source it may not edit
+# (webnovel-writer's memory), in the layout's character folder so the cast reads it.
+OWNED_CAST_FILE = "workbench-aliases.md"
 
 
 def with_new_character(text: str, source: str, name: str, chapter: int, evidence: str) -> str:
@@ -57,6 +60,21 @@ def with_alias(text: str, source: str, character: Character, alias: str) -> str:
         edited = text[:body_start] + f"{newline}别名：{alias}{newline}" + text[body_start:]
     _check_alias(edited, source, character, alias)
     return edited
+
+
+def with_owned_alias(text: str, source: str, name: str, alias: str) -> str:
+    """Workbench's own cast file with `alias` added for `name`, their section made when it
+    is not there yet; a section names its person twice, by heading and by 姓名, so it reads
+    the same as a character list and as a webnovel-writer card."""
+    character = Character(name, (), False, source)
+    if _heading_of(text, character) is not None:
+        return with_alias(text, source, character, alias)
+    body = text if not text or text.endswith("\n") else text + "\n"
+    if not body.strip():
+        body = "# Workbench 记下的别名\n"
+    body += f"\n## {name}\n\n- 姓名：{name}\n- 别名：{alias}\n"
+    _check_alias(body, source, character, alias)
+    return body
 
 
 def _heading_of(text: str, character: Character) -> tuple[int, int] | None:

@@ -160,6 +160,8 @@ def test_masking_a_disguised_key_leaves_the_text_around_it(disguise):
 
 def test_ordinary_prose_and_spacing_are_not_the_key():
     mask = KeyMask(KEY)
-    prose = "滚滚长江东逝水。" * 50 + " sk chaos Zx9 Qe 4 mN7 " + "ＡＢＣ　ｄｅｆ"
+    prose = "滚滚长江东逝水。" * 50 + " sk chaos Qe 4 mN7 " + "ＡＢＣ　ｄｅｆ"
     assert not mask.found(prose)
     assert mask.mask(prose) == prose
+    # Its own words with the separators between them changed are the key all the same.
+    assert mask.found(prose + " sk chaos Zx9 Qe 4 mN7 ")

@@ -7,10 +7,15 @@ FRAGMENT characters of the key itself, in any letter case. A key shorter than FR
 local server's placeholder such as `ollama`) is matched only as a whole word, case and all,
 so ordinary prose that happens to contain it is not rejected.
 
-The key in a disguise a person still reads as the key is found too: the text is folded the
-way a reader sees it — Unicode NFKC (full-width and other compatibility letters become plain
-ones), case folded, whitespace and invisible characters (zero-width spaces and joiners, soft
-hyphens, BOMs, bidi marks) removed — and searched for runs of the key folded the same way.
+The key in a disguise a person (or a model) still reads as the key is found too: the text is
+folded the way a reader sees it — accents and other combining marks dropped, Unicode NFKC
+(full-width and other compatibility letters become plain ones), case folded, and everything
+that is not a letter or digit removed: spaces, separators such as `-` or `**`, and every
+default-ignorable code point (zero-width characters, bidi controls, variation selectors, tag
+characters, Hangul fillers) and the braille blank. The folded text is searched for runs of
+the key folded the same way, and of its encodings (reversed, ROT13, hex, base32, base64 and
+their compositions: llm/key_forms.py) — all at once, through one Aho–Corasick automaton
+(pyahocorasick), so the search stays linear in the text however many forms there are.
 Folding runs in C (str.translate over a table of the characters the text holds); the
 character-by-character walk back to the original positions runs only when the key is there.
 """
@@ -25,16 +30,17 @@ import urllib.parse
 from bisect import bisect_right
 from functools import lru_cache
 
+import ahocorasick
+
+from workbench.llm.key_forms import encoded_forms
+
 FRAGMENT = 8
 MASK = "***"
-# Characters a reader does not see: zero-width spaces, joiners and marks, soft hyphens,
-# combining grapheme joiners, bidi controls, word joiners, variation selectors, BOMs, the
-# Hangul fillers. Whitespace (str.isspace) is removed as well.
-_INVISIBLE_RANGES = ((0x180B, 0x1810), (0x200B, 0x2010), (0x202A, 0x202F), (0x2060, 0x2070))
-_INVISIBLE = frozenset(
-    {0x00AD, 0x034F, 0x061C, 0x115F, 0x1160, 0x17B4, 0x17B5, 0x180E, 0x3164, 0xFEFF, 0xFFA0}
-    | {code for low, high in (*_INVISIBLE_RANGES, (0xFE00, 0xFE10)) for code in range(low, high)}
-)
+# Characters a reader does not see that are letters all the same (Hangul fillers); every other
+# default-ignorable code point (Unicode's DerivedCoreProperties) is no letter or digit and goes
+# with the rest, as does the braille blank, a symbol that prints as nothing.
+_INVISIBLE_LETTERS = frozenset({0x115F, 0x1160, 0x3164, 0xFFA0})
+_COMBINING = frozenset({"Mn", "Me"})
 
 
 class KeyMask:
@@ -64,13 +70,13 @@ class KeyMask:
         self._pattern = re.compile("|".join(alternatives), re.IGNORECASE)
         folded_key = fold(key)
         if len(folded_key) >= FRAGMENT:
-            self._folded = _Runs(folded_key)
+            self._folded = _Runs([fold(form) for form in encoded_forms(key)], len(folded_key))
 
     def spans(self, text: str) -> list[tuple[int, int]]:
         """Where the key occurs in `text`, as (start, end) spans in order: its plain and
         escaped forms, and its disguises (see the module's doc), merged."""
         found = self._plain_spans(text)
-        if self._folded is not None and self._folded.pattern.search(fold(text)):
+        if self._folded is not None and self._folded.occurs_in(fold(text)):
             found = _merged(found + _disguised_spans(text, self._folded))
         return found
 
@@ -136,7 +142,7 @@ class StreamMask:
         if runs is None:
             return len(buffer)
         seen, position = 0, len(buffer)
-        while position > 0 and seen < len(runs.key):
+        while position > 0 and seen < runs.longest:
             position -= 1
             seen += len(_fold_character(buffer[position]))
         return position
@@ -148,7 +154,8 @@ class StreamMask:
 
 
 def fold(text: str) -> str:
-    """`text` as a reader sees it: NFKC, case folded, whitespace and invisibles removed."""
+    """`text` as a reader sees it: only its letters and digits, accents dropped, NFKC, case
+    folded."""
     return text.translate(_fold_table(frozenset(text)))
 
 
@@ -163,32 +170,51 @@ def _fold_table(characters: frozenset[str]) -> dict[int, str]:
 
 @lru_cache(maxsize=65536)
 def _fold_character(character: str) -> str:
-    if character.isspace() or ord(character) in _INVISIBLE:
+    if ord(character) in _INVISIBLE_LETTERS:
         return ""
-    folded = unicodedata.normalize("NFKC", character).casefold()
-    return "".join(c for c in folded if not c.isspace() and ord(c) not in _INVISIBLE)
+    bare = "".join(
+        part
+        for part in unicodedata.normalize("NFKD", character)
+        if unicodedata.category(part) not in _COMBINING
+    )
+    folded = unicodedata.normalize("NFKC", bare).casefold()
+    return "".join(c for c in folded if c.isalnum() and ord(c) not in _INVISIBLE_LETTERS)
 
 
 class _Runs:
-    """The runs of FRAGMENT characters of a folded key, and where each starts in it."""
+    """The runs of the folded key's forms: FRAGMENT characters of the key itself, and as
+    many of an encoding as encode that much of the key (16 hex digits for 8 characters)."""
 
-    def __init__(self, key: str) -> None:
-        self.key = key
-        self.index = {key[i : i + FRAGMENT]: i for i in range(len(key) - FRAGMENT + 1)}
-        self.pattern = re.compile("|".join(map(re.escape, self.index)))
+    def __init__(self, forms: list[str], key_length: int) -> None:
+        self.forms = [form for form in forms if form]
+        self.longest = max(len(form) for form in self.forms)
+        self.automaton = ahocorasick.Automaton()
+        for number, form in enumerate(self.forms):
+            size = max(FRAGMENT, -(-FRAGMENT * len(form) // key_length))
+            for index in range(len(form) - size + 1):
+                run = form[index : index + size]
+                if run not in self.automaton:
+                    self.automaton.add_word(run, (number, index, size))
+        self.automaton.make_automaton()
+
+    def occurs_in(self, text: str) -> bool:
+        """Whether any run of any form is in `text` (folded)."""
+        return next(self.automaton.iter(text), None) is not None
 
     def spans(self, text: str) -> list[tuple[int, int]]:
-        """Each run of the key in `text`, taken as far as it goes."""
-        found, position = [], 0
-        while match := self.pattern.search(text, position):
-            start, end = match.span()
-            index = self.index[match.group()]
-            while end < len(text) and index + end - start < len(self.key):
-                if text[end] != self.key[index + end - start]:
+        """Each run of a form in `text`, taken as far as that form goes."""
+        found: list[tuple[int, int]] = []
+        covered = 0
+        for last, (number, index, size) in self.automaton.iter(text):
+            if last < covered:  # inside a span already taken as far as it goes
+                continue
+            form, start, end = self.forms[number], last - size + 1, last + 1
+            while end < len(text) and index + end - start < len(form):
+                if text[end] != form[index + end - start]:
                     break
                 end += 1
             found.append((start, end))
-            position = end
+            covered = end
         return found
 
 

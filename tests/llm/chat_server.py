@@ -118,7 +118,7 @@ def make_handler(server: ChatServer) -> type[BaseHTTPRequestHandler]:
             if reply.hold:
                 server.gate.wait(HANG_LIMIT)
             stream = bool(body.get("stream"))
-            if self.path != "/v1/chat/completions":
+            if self.path.partition("?")[0] != "/v1/chat/completions":
                 self._send(404, b'{"error": "not found"}')
             elif reply.kind == "status":
                 data = (

@@ -17,6 +17,7 @@ from types import ModuleType
 from workbench import __version__
 from workbench.cli.exits import EXIT_PROBLEMS, EXIT_USAGE
 from workbench.errors import WorkbenchError
+from workbench.url_redaction import RedactUrls
 
 # Subcommand -> the module that adds it with register(subparsers); its handler returns an
 # exit code. Only the module of the command being run is imported: an agent host runs
@@ -78,6 +79,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         level=logging.DEBUG if args.debug else logging.WARNING,
         format="%(levelname)s %(name)s: %(message)s",
     )
+    for handler in logging.getLogger().handlers:
+        handler.addFilter(RedactUrls())  # a base URL may carry the key
     try:
         return args.handler(args)
     except WorkbenchError as error:

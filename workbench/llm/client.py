@@ -37,7 +37,7 @@ from typing import TYPE_CHECKING, Any
 
 import httpx
 
-from workbench.llm.endpoint_url import url_problem
+from workbench.llm.endpoint_url import chat_url, url_problem
 from workbench.llm.errors import (
     LlmCancelled,
     LlmConnectionError,
@@ -108,8 +108,7 @@ class ClientConfig:
     @property
     def url(self) -> str:
         """The chat-completions URL (base URLs are given up to `/v1`, as OpenAI's are)."""
-        base = self.base_url.rstrip("/")
-        return base if base.endswith("/chat/completions") else base + "/chat/completions"
+        return chat_url(self.base_url)
 
 
 @dataclass(frozen=True)

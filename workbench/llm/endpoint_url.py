@@ -12,6 +12,7 @@ from __future__ import annotations
 import urllib.parse
 
 SCHEMES = ("http", "https")
+CHAT_PATH = "/chat/completions"
 
 
 def url_problem(url: str) -> str:
@@ -31,3 +32,13 @@ def url_problem(url: str) -> str:
     if port == 0:
         return "port 0 cannot be called"
     return ""
+
+
+def chat_url(base_url: str) -> str:
+    """The chat-completions URL of a base URL given up to `/v1`, as OpenAI's are: the path
+    gets `/chat/completions` (unless it ends so already); a query stays a query, after it."""
+    parts = urllib.parse.urlsplit(base_url)
+    path = parts.path.rstrip("/")
+    if not path.endswith(CHAT_PATH):
+        path += CHAT_PATH
+    return urllib.parse.urlunsplit(parts._replace(path=path))

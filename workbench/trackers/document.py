@@ -117,9 +117,10 @@ class TrackerDocument:
         lines[row.index] = Line(replace_cell(old, cell, raw), lines[row.index].end)
         self._apply(join_lines(lines), expect=(row.index, index, value.strip(" \t")))
 
-    def add(self, kind: str, values: dict[str, str]) -> int:
-        """Append a row to the file's last table of this kind (creating one at the end of the
-        file if there is none); values are keyed by field or header name. Returns its line."""
+    def add(self, kind: str, values: dict[str, str], table: int = -1) -> int:
+        """Append a row to the file's `table`-th table of this kind, its last by default
+        (creating one at the end of the file if there is none); values are keyed by field or
+        header name. Returns its line."""
         known = next((k for k in self.kinds if k.key == kind), None)
         if known is None:
             raise TrackerEditError(f"{self.source}: unknown tracker kind {kind!r}")
@@ -127,7 +128,7 @@ class TrackerDocument:
         lines = split_lines(self.text)
         break_ = _line_break(lines)
         if tables:
-            target = tables[-1]
+            target = tables[table]
             cells = _row_values(self.source, target.fields, target.headers, values)
             template = target.table.rows[-1] if target.table.rows else target.table.header
             widths = aligned_widths(target.table, [item.text for item in lines])
@@ -151,8 +152,8 @@ class TrackerDocument:
                 text += break_  # a blank line between the prose and the new table
             text += break_.join(standard_table(list(headers), cells)) + break_
         self._apply(text)
-        last = [table for table in self.parsed.tables if table.kind == kind][-1]
-        return last.table.rows[-1].line
+        of_kind = [found for found in self.parsed.tables if found.kind == kind]
+        return (of_kind[table] if tables else of_kind[-1]).table.rows[-1].line
 
     def add_column(self, line: int, header: str) -> None:
         """Give the table holding the row on `line` a last column `header`, empty in every

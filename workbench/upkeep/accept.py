@@ -24,6 +24,7 @@ from workbench.trackers.dormancy import LAST_SEEN
 from workbench.trackers.errors import TrackerEditError, TrackerParseError
 from workbench.trackers.kinds import FORESHADOWING, RELATIONSHIP
 from workbench.trackers.ledger import next_id
+from workbench.trackers.tables import split_lines
 from workbench.upkeep.castfile import (
     OWNED_CAST_FILE,
     with_alias,
@@ -181,7 +182,7 @@ def _apply(files: _Files, proposal: Proposal) -> str:
         return f"{proposal.id}: {document.source}: {values['a']}—{values['b']} {row['relation']}"
     if proposal.kind is Kind.PLANTED:
         entry_id = next_id(entry.id for entry in document.foreshadowing)
-        document.add(
+        line = document.add(
             FORESHADOWING,
             {
                 "id": entry_id,
@@ -193,8 +194,12 @@ def _apply(files: _Files, proposal: Proposal) -> str:
                 "characters": ", ".join(_listed(values.get("characters"))),
                 "keywords": ", ".join(_listed(values.get("keywords"))),
             },
+            table=_open_table(document),
         )
-        return f"{proposal.id}: {document.source}: {entry_id} planted in chapter {proposal.chapter}"
+        return (
+            f"{proposal.id}: {document.source}: {entry_id} planted in chapter "
+            f"{proposal.chapter}, line {line}{_under_heading(document.text, line)}"
+        )
     entry = next((e for e in document.foreshadowing if e.id == values["entry"]), None)
     if entry is None:
         raise AcceptRefused(f"{document.source} has no entry {values['entry']}")
@@ -210,6 +215,22 @@ def _apply(files: _Files, proposal: Proposal) -> str:
         document.add_column(entry.line, LAST_SEEN)
     document.update(entry.id, LAST_SEEN, str(proposal.chapter))
     return f"{proposal.id}: {document.source}: {entry.id} {LAST_SEEN} {proposal.chapter}"
+
+
+def _open_table(document: TrackerDocument) -> int:
+    """Which foreshadowing table a new entry goes in: the one holding the most open entries
+    (the first of those), never a table of entries given up that happens to come last."""
+    tables = [table for table in document.parsed.tables if table.kind == FORESHADOWING]
+    open_lines = {entry.line for entry in document.foreshadowing if entry.status is Status.OPEN}
+    counts = [sum(row.line in open_lines for row in table.table.rows) for table in tables]
+    return counts.index(max(counts)) if counts else -1
+
+
+def _under_heading(text: str, line: int) -> str:
+    """` (under 「# heading」)`: the nearest Markdown heading above 1-based `line`, if any."""
+    above = split_lines(text)[: max(0, line - 1)]
+    heading = next((row.text for row in reversed(above) if row.text.startswith("#")), "")
+    return f" (under 「{heading.strip()}」)" if heading else ""
 
 
 def _apply_cast(files: _Files, proposal: Proposal) -> str:

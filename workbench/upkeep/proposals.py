@@ -13,6 +13,8 @@ from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from typing import Any
 
+from workbench.printable import printable
+
 RANGE_SIZE = 5  # proposals are made per five-chapter range, as rolling summaries are
 MAX_PER_KIND = 15  # per kind per five-chapter range (the offline backend's cap)
 
@@ -83,7 +85,7 @@ class Proposal:
         unknown = set(values) - set(FIELDS[self.kind])
         if unknown:
             raise ValueError(f"a {self.kind} proposal has no field {', '.join(sorted(unknown))}")
-        return replace(self, fields={**self.fields, **values})
+        return replace(self, fields={**self.fields, **_cleaned(values)})
 
     def to_json(self) -> dict[str, Any]:
         """The proposal as `workbench upkeep --format json` prints it and upkeep.json keeps it."""
@@ -110,8 +112,8 @@ class Proposal:
             last,
             int(data["chapter"]),
             int(data["line"]),
-            str(data["evidence"]),
-            {name: data.get(name) for name in FIELDS[kind]},
+            printable(str(data["evidence"]), one_line=True),
+            _cleaned({name: data.get(name) for name in FIELDS[kind]}),
             str(data.get("backend", "offline")),
             Review(data.get("status", Review.PENDING)),
             str(data["id"]),
@@ -149,13 +151,27 @@ def propose(
 ) -> Proposal:
     """A pending proposal for the five-chapter range of its chapter, with its id."""
     first, last = block_of(chapter)
-    fields = {name: values.get(name) for name in FIELDS[kind]}
+    fields = _cleaned({name: values.get(name) for name in FIELDS[kind]})
+    evidence = printable(evidence, one_line=True)
     unknown = set(values) - set(FIELDS[kind])
     if unknown:
         raise ValueError(f"a {kind} proposal has no field {', '.join(sorted(unknown))}")
     subject = subject_of(kind, fields)
     identity = proposal_id(kind, subject, first, last)
     return Proposal(kind, first, last, chapter, line, evidence, fields, backend, id=identity)
+
+
+def _cleaned(values: dict[str, Any]) -> dict[str, Any]:
+    """Field values as they may go into a tracker and onto a terminal (see printable)."""
+
+    def clean(value: Any) -> Any:
+        if isinstance(value, str):
+            return printable(value, one_line=True)
+        if isinstance(value, (list, tuple)):
+            return [clean(part) for part in value]
+        return value
+
+    return {name: clean(value) for name, value in values.items()}
 
 
 def ranges_of(first: int, last: int) -> list[tuple[int, int]]:

@@ -16,6 +16,7 @@ from workbench.upkeep.errors import UpkeepFailed
 from workbench.upkeep.model import ModelUpkeep
 from workbench.upkeep.run import run_upkeep
 from workbench.upkeep.store import queue_path
+from workbench.upkeep.text import Chapter
 
 KEY = "sk-upkeep-test-7d1f0c92e4"
 GROUNDED = "第九组第一场，陆照对孙闯。"  # chapter 7 of the sample, as written
@@ -137,3 +138,14 @@ def test_unusable_answers_write_nothing_and_say_why(
     assert book_files(sample_copy) == before
     assert_key_nowhere(sample_copy)
     assert not queue_path(Project.open(sample_copy)).exists()
+
+
+def test_a_quote_grounds_only_as_a_clause_of_one_sentence():
+    chapter = Chapter.of(
+        7, "# 第7章\n\n陆照提灯走过长廊，灯芯噼啪一响。\n\n谢灵在门外等他。她说：「走吧。」\n"
+    )
+    assert chapter.ground("陆照提灯走过长廊").line == 3  # a clause of its sentence
+    assert chapter.ground("她说：「走吧。」").paragraph == 2  # a short sentence whole
+    assert chapter.ground("一响。\n\n谢灵") is None  # across a paragraph break
+    assert chapter.ground("门外等他。她说") is None  # across two sentences
+    assert chapter.ground("走过长廊") is None  # four characters found somewhere

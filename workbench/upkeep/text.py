@@ -10,6 +10,7 @@ from dataclasses import dataclass
 _SENTENCE = re.compile(r"[^。！？!?…\n]+(?:[。！？!?]+|…+)?[”’」』）)]*|[^\n]+")
 _SPACE = re.compile(r"\s+")
 MIN_QUOTE = 4  # characters: a shorter "quote" grounds nothing
+CLAUSE = 8  # characters of one sentence that ground a proposal (or half of a shorter one)
 MAX_EVIDENCE = 200  # a sentence longer than this is cut around what it grounds
 
 
@@ -43,16 +44,21 @@ class Chapter:
         return grouped
 
     def ground(self, quote: str) -> Sentence | None:
-        """The sentence holding `quote` (the quote itself, as it stands in the chapter, and
-        its line), or None when the chapter has no such text."""
+        """The sentence `quote` is (the quote itself, as it stands in the chapter, with the
+        sentence's line and paragraph), or None when no one sentence of the chapter holds it:
+        a quote runs across no sentence or paragraph break, and is a clause of its sentence
+        (CLAUSE characters, or half of a shorter sentence), not a few characters found
+        anywhere."""
         wanted = quote.strip()
-        if len(_SPACE.sub("", wanted)) < MIN_QUOTE:
+        size = len(_SPACE.sub("", wanted))
+        if size < MIN_QUOTE:
             return None
-        at = self.text.find(wanted)
-        if at < 0:
-            return None
-        line = self.text.count("\n", 0, at) + 1
-        return Sentence(wanted, line, -1)
+        for sentence in self.sentences:
+            if wanted in sentence.text:
+                whole = len(_SPACE.sub("", sentence.text))
+                if size >= min(CLAUSE, (whole + 1) // 2):
+                    return Sentence(wanted, sentence.line, sentence.paragraph)
+        return None
 
 
 def _sentences(text: str) -> list[Sentence]:

@@ -14,7 +14,7 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from workbench.book import gate, webnovel
+from workbench.book import gate, gate_folders, webnovel
 from workbench.book.characters import aliases_in
 from workbench.book.fixed_context import FixedPart, render_fixed_context, source_hashes
 from workbench.book.layout import DEFAULT_PATHS, Role, default_layout
@@ -143,7 +143,7 @@ def migrate(source: Path | str, into: Path | str) -> MigrationReport:
     # Built beside the target and renamed into place whole: a migration that fails halfway
     # (a file that cannot be read, a full disk) leaves no half-written folder that would make
     # the rerun refuse "not empty".
-    with gate.folder_built_beside(target) as building:
+    with gate_folders.folder_built_beside(target) as building:
         writer = _Writer(project, building)
         writer.final = target  # where the built folder ends up (the report names it)
         _chapters(writer)

@@ -21,7 +21,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from workbench.book import gate
+from workbench.book import gate, gate_folders
 from workbench.errors import FileProblem
 
 if TYPE_CHECKING:
@@ -45,7 +45,8 @@ def open_index(path: Path, *, root: Path) -> Iterator[sqlite3.Connection]:
     import sqlite3  # only for a webnovel-writer project's index.db
 
     wal = path.with_name(path.name + "-wal")
-    with gate.private_copies([path, wal], root=root, limit=MAX_INDEX_BYTES, what=WHAT) as copies:
+    copied = gate_folders.private_copies([path, wal], root=root, limit=MAX_INDEX_BYTES, what=WHAT)
+    with copied as copies:
         database = copies[0]
         if database is None:
             raise FileNotFoundError(path)

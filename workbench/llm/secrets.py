@@ -137,12 +137,15 @@ class StreamMask:
 
     def _reader_cut(self, buffer: str) -> int:
         """Where the end of `buffer` that holds fewer visible characters than the folded key
-        begins: invisibles and spaces between the key's letters do not make it pass early."""
+        (or than a run of one of its encodings, when longer) begins: invisibles and spaces
+        between the key's letters do not make it pass early. An encoding longer than that is
+        held back whole all the same: its span reaches the end of the buffer while it goes on,
+        so the cut moves back to where it starts."""
         runs = self.mask._folded
         if runs is None:
             return len(buffer)
         seen, position = 0, len(buffer)
-        while position > 0 and seen < runs.longest:
+        while position > 0 and seen < runs.held:
             position -= 1
             seen += len(_fold_character(buffer[position]))
         return position
@@ -187,10 +190,11 @@ class _Runs:
 
     def __init__(self, forms: list[str], key_length: int) -> None:
         self.forms = [form for form in forms if form]
-        self.longest = max(len(form) for form in self.forms)
+        self.held = key_length  # visible characters a stream holds back (see StreamMask)
         self.automaton = ahocorasick.Automaton()
         for number, form in enumerate(self.forms):
             size = max(FRAGMENT, -(-FRAGMENT * len(form) // key_length))
+            self.held = max(self.held, size)
             for index in range(len(form) - size + 1):
                 run = form[index : index + size]
                 if run not in self.automaton:

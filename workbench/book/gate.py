@@ -161,7 +161,7 @@ def read_bytes(
     for _attempt in range(_READ_ATTEMPTS):
         with _opened(path, root=root, entry=entry, settings=settings) as (fd, info):
             data = _read_bounded(fd, info.st_size, path, limit, what)
-            if len(data) == info.st_size and _same_file(info, os.fstat(fd)):
+            if _whole(data, info) and _same_file(info, os.fstat(fd)):
                 return data
         time.sleep(_SETTLE_POLL)
     raise ChangingFile(path, "kept changing while it was read (another program is saving it)")
@@ -177,6 +177,12 @@ def _read_bounded(fd: int, size: int, path: Path | str, limit: int, what: str) -
         if total > limit:
             raise too_large(path, None, limit, what)
     return b"".join(chunks)
+
+
+def _whole(data: bytes, info: os.stat_result) -> bool:
+    """Whether `data` is as long as the file said it was when opened (a file of /proc, which
+    says 0 whatever it holds, only by the stat not changing)."""
+    return info.st_size == 0 or len(data) == info.st_size
 
 
 def _same_file(before: os.stat_result, after: os.stat_result) -> bool:
@@ -207,7 +213,7 @@ def read_settled(
             data = _read_bounded(fd, info.st_size, path, limit, what)
             after = os.fstat(fd)
         now = time.monotonic()
-        if len(data) == info.st_size and _same_file(info, after):
+        if _whole(data, info) and _same_file(info, after):
             # Judged by what this process saw too, not only by the file's mtime against our
             # clock: a network share's clock may differ from ours.
             key = (after.st_ino, after.st_size, after.st_mtime_ns, after.st_ctime_ns)

@@ -154,6 +154,8 @@ def load_settings() -> Settings:
     except json.JSONDecodeError as error:
         where = f"line {error.lineno} column {error.colno}"
         raise FileProblem(path, f"settings are not valid JSON at {where}: {error.msg}") from None
+    except ValueError as error:  # an integer of more digits than Python converts
+        raise FileProblem(path, f"settings are not valid JSON: {error}") from None
     try:
         return Settings.model_validate(data)
     except Invalid as error:

@@ -15,6 +15,7 @@ a serial one moves on to the next chapter when this one is done.
 
 from __future__ import annotations
 
+import heapq
 import json
 import os
 import re
@@ -26,6 +27,7 @@ from datetime import date, datetime, timedelta
 from pathlib import Path
 
 from workbench.book import gate
+from workbench.book.bounded_json import parse_json
 from workbench.book.config_tables import config_table
 from workbench.book.layout import Role
 from workbench.book.project import Project
@@ -36,6 +38,7 @@ STATS_FILE = "stats.jsonl"
 DEFAULT_DAILY_GOAL = 4000  # 日更 4000: a common promise to readers
 MAX_STATS_BYTES = 64 * 1024 * 1024  # about a million saves; a bigger file is not ours
 MAX_LINE = 4096
+MAX_NAMED_LINES = 20  # unreadable lines named by number; past these, only counted
 
 
 @dataclass(frozen=True)
@@ -68,6 +71,7 @@ class History:
     records: tuple[SaveRecord, ...]
     unreadable_lines: int = 0
     path: Path | None = None
+    unreadable_numbers: tuple[int, ...] = ()  # the first few, 1-based, for `check` to name
 
     @property
     def estimated(self) -> bool:
@@ -238,22 +242,23 @@ def read_history(project: Project) -> History:
         raise FileProblem(path, "is not a regular file")
     if size > MAX_STATS_BYTES:
         raise FileProblem(path, f"is {size:,} bytes, more than the {MAX_STATS_BYTES:,} read")
-    records, unreadable = [], 0
+    records, unreadable, numbers = [], 0, []
     data = gate.read_bytes(path, root=project.root, limit=MAX_STATS_BYTES, what="a save history")
-    for raw in data.splitlines():
-        line = raw.decode("utf-8", "replace")
-        record = _parsed(line) if len(raw) <= MAX_LINE else None
-        if record is None:
-            unreadable += line.strip() != ""
-        else:
+    for number, raw in enumerate(data.splitlines(), 1):
+        record = _parsed(raw, path) if len(raw) <= MAX_LINE else None
+        if record is None and raw.strip():
+            unreadable += 1
+            if len(numbers) < MAX_NAMED_LINES:
+                numbers.append(number)
+        elif record is not None:
             records.append(record)
     records.sort(key=lambda record: record.time)
-    return History(tuple(records), unreadable, path)
+    return History(tuple(records), unreadable, path, tuple(numbers))
 
 
-def _parsed(line: str) -> SaveRecord | None:
+def _parsed(line: bytes, path: Path) -> SaveRecord | None:
     try:
-        data = json.loads(line)
+        data = parse_json(line, path)
         record = SaveRecord(
             str(data["time"]),
             date.fromisoformat(data["date"]),
@@ -262,7 +267,7 @@ def _parsed(line: str) -> SaveRecord | None:
             _count(data["after"]),
             data.get("estimated") is True,
         )
-    except (ValueError, TypeError, KeyError, AttributeError):
+    except (FileProblem, ValueError, TypeError, KeyError, AttributeError):
         return None
     return record
 
@@ -305,14 +310,18 @@ def finished_chapters(records: Iterable[SaveRecord]) -> dict[int, date]:
     """Chapter -> the day it was finished: the first save of a later chapter after it had
     been saved itself."""
     finished: dict[int, date] = {}
-    waiting: set[int] = set()  # saved, not yet followed by a later chapter
+    # Saved, not yet followed by a later chapter: a heap, smallest first, so each save looks
+    # only at the chapters it finishes (a book saved in descending order stays linear).
+    waiting: list[int] = []
+    queued: set[int] = set()
     for record in records:
-        done = {number for number in waiting if number < record.chapter}
-        for number in done:
+        while waiting and waiting[0] < record.chapter:
+            number = heapq.heappop(waiting)
+            queued.discard(number)
             finished[number] = record.day
-        waiting -= done
-        if record.chapter not in finished:
-            waiting.add(record.chapter)
+        if record.chapter not in finished and record.chapter not in queued:
+            heapq.heappush(waiting, record.chapter)
+            queued.add(record.chapter)
     return finished
 
 

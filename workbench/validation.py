@@ -22,6 +22,9 @@ from typing import Any, Literal, TypeVar
 
 T = TypeVar("T")
 SHOWN_CHARACTERS = 12  # a string value longer than this is described in a message, not quoted
+# No price, weight or budget is larger; an integer past it (TOML and JSON allow any number of
+# digits) is refused before a float conversion overflows or a message prints 400 digits.
+MAX_NUMBER = 10**15
 
 _BOUNDS = {
     "gt": (lambda value, bound: value > bound, "greater than"),
@@ -96,8 +99,10 @@ def _convert(kind: Any, value: object, where: str) -> Any:
 def _scalar(kind: type, value: object, where: str) -> Any:
     # TOML and JSON give each value its type: no strings read as numbers; a bool is no number.
     if kind is float and isinstance(value, int | float) and not isinstance(value, bool):
-        if not math.isfinite(value):  # TOML's inf and nan: no weight or budget means that
+        if isinstance(value, float) and not math.isfinite(value):  # TOML's inf and nan
             raise Invalid([(where, f"must be a finite number, not {value}")])
+        if abs(value) > MAX_NUMBER:  # float() of a longer integer overflows
+            raise Invalid([(where, f"must be at most {MAX_NUMBER:g}, not {_shown(value)}")])
         return float(value)
     if kind in (bool, int, str) and type(value) is kind:
         return value
@@ -110,6 +115,8 @@ def _shown(value: object) -> str:
     settings file's strings include the model key)."""
     if isinstance(value, str) and len(value) > SHOWN_CHARACTERS:
         return f"a string of {len(value)} characters"
+    if isinstance(value, int) and abs(value) > MAX_NUMBER:
+        return f"a number of {value.bit_length()} bits"
     if isinstance(value, list | tuple | Mapping):
         return f"a {'table' if isinstance(value, Mapping) else 'list'}"
     return repr(value)

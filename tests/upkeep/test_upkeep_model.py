@@ -95,6 +95,11 @@ def test_grounded_answer_becomes_proposals_and_ungrounded_is_dropped(
     ("reply", "reason"),
     [
         (("ok", "这不是 JSON"), "不是 JSON"),
+        # More digits than Python converts: ValueError, not JSONDecodeError, from the parser.
+        (
+            ("ok", answer({"kind": "character", "chapter": 7}).replace("7", "1" + "0" * 5000)),
+            "不是 JSON",
+        ),
         (("ok", '{"proposals": [{"kind": "character", "chapter": 7}]}'), "不符合格式"),
         (
             (

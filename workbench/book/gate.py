@@ -228,6 +228,29 @@ def read_settled(
         time.sleep(_SETTLE_POLL)
 
 
+def read_lines(
+    path: Path | str, *, root: Path | None, limit: int, max_line: int, what: str
+) -> Iterator[bytes]:
+    """The lines of a regular file of at most `limit` bytes, read a chunk at a time, so a
+    log of many megabytes is never held whole. A line longer than `max_line` comes as its
+    first `max_line + 1` bytes (its caller sees it is too long), the rest never kept."""
+    with _opened(path, root=root, entry="", settings=False) as (fd, info):
+        if info.st_size > limit:
+            raise too_large(path, info.st_size, limit, what)
+        pending, total = b"", 0
+        while chunk := os.read(fd, min(_CHUNK, limit + 1 - total)):
+            total += len(chunk)
+            if total > limit:
+                raise too_large(path, None, limit, what)
+            *lines, pending = (pending + chunk).split(b"\n")
+            for line in lines:
+                yield line[: max_line + 1]
+            if len(pending) > max_line:
+                pending = pending[: max_line + 1]
+        if pending:
+            yield pending
+
+
 def read_text(
     path: Path | str,
     *,

@@ -8,6 +8,8 @@ whole prompt is priced as a miss — an upper bound, never a guess in the author
 
 from __future__ import annotations
 
+import math
+
 from workbench.models.profiles import ModelProfile
 
 MILLION = 1_000_000
@@ -21,14 +23,18 @@ def call_cost(
     cache_hit_tokens: int | None,
     cache_miss_tokens: int | None,
 ) -> float | None:
-    """What the call cost in the profile's currency; None for a local server or a profile
-    whose input-miss or output price is not set."""
+    """What the call cost in the profile's currency; None for a local server, a profile
+    whose input-miss or output price is not set, or a figure past what a float holds."""
     miss_price, output_price = profile.price_input_miss, profile.price_output
     if profile.local or miss_price is None or output_price is None:
         return None
     hit_price = profile.price_input_hit if profile.price_input_hit is not None else miss_price
-    if cache_hit_tokens is None or cache_miss_tokens is None:
-        prompt = prompt_tokens * miss_price
-    else:
-        prompt = cache_hit_tokens * hit_price + cache_miss_tokens * miss_price
-    return (prompt + completion_tokens * output_price) / MILLION
+    try:
+        if cache_hit_tokens is None or cache_miss_tokens is None:
+            prompt = prompt_tokens * miss_price
+        else:
+            prompt = cache_hit_tokens * hit_price + cache_miss_tokens * miss_price
+        cost = (prompt + completion_tokens * output_price) / MILLION
+    except OverflowError:
+        return None
+    return cost if math.isfinite(cost) else None

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import logging
+import sys
 import threading
 import time
 from collections.abc import Callable
@@ -26,7 +27,7 @@ from workbench.book.project import Project
 from workbench.calls.prices import call_cost
 from workbench.errors import FileProblem, WorkbenchError
 from workbench.llm.errors import LlmError
-from workbench.llm.usage import ServerUsage
+from workbench.llm.usage import MAX_TOKENS, ServerUsage
 from workbench.models.profiles import ModelProfile
 
 if TYPE_CHECKING:  # the client (httpx) is loaded by whoever makes a call, not by a report
@@ -38,13 +39,18 @@ USAGE_FILE = "usage.jsonl"
 KINDS = ("send", "rolling_summary", "fixed_context", "upkeep")
 _WRITE_LOCK = threading.Lock()
 MAX_USAGE_BYTES = 64 * 1024 * 1024  # one line a call: some 200,000 calls
+MAX_LINE = 4096  # bytes of one line: a record is some 350
+MAX_NAME = 200  # characters of a name a line holds (agent, model, profile, currency)
+MAX_CHAPTER = 10**6
+MAX_SECONDS = 10**7  # four months: no call lasts longer
+MAX_COST = 10**12  # in any currency, past any bill
 
 
 class UsageProblem(WorkbenchError):
     """A line of usage.jsonl that cannot be read (named by file and line)."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class UsageRecord:
     """One model call, as usage.jsonl holds it."""
 
@@ -73,6 +79,9 @@ class UsageRecord:
     def line(self) -> str:
         """The record as one JSON line."""
         return json.dumps(asdict(self), ensure_ascii=False) + "\n"
+
+
+_FIELD_NAMES = tuple(f.name for f in fields(UsageRecord))
 
 
 def usage_path(project: Project) -> Path:
@@ -211,13 +220,15 @@ def _record_quietly(
     on_record: Callable[[UsageRecord], None] | None,
     options: dict[str, Any],
 ) -> None:
-    """Record the call; a usage file that cannot be written is logged, never the reason a
-    reply is lost."""
+    """Record the call; a usage line that cannot be made or written is logged, never the
+    reason a reply is lost."""
     try:
         record = record_call(
             project, reply=reply, seconds=time.monotonic() - began, state=state, **options
         )
-    except (OSError, FileProblem) as error:  # a full disk; a usage log leading out
+    # A full disk, a usage log leading out, a tokenizer that cannot load, a figure no float
+    # holds: the reply has arrived and is the author's whatever the record's fate.
+    except (OSError, WorkbenchError, ValueError, ArithmeticError) as error:
         log.error("cannot record the call's usage in %s: %s", usage_path(project), error)
         return
     if on_record is not None:
@@ -228,33 +239,77 @@ def read_usage(project: Project) -> tuple[list[UsageRecord], list[str]]:
     """Every call recorded, oldest first, and a message for each line that cannot be read
     (file and line number); those lines are skipped, never rewritten."""
     path = usage_path(project)
-    if not path.is_file():
-        return [], []
-    records, problems = [], []
-    names = {f.name for f in fields(UsageRecord)}
-    content = gate.read_bytes(path, root=project.root, limit=MAX_USAGE_BYTES, what="a usage log")
-    for number, raw in enumerate(content.splitlines(), 1):
-        if not raw.strip():
-            continue
-        try:
-            data = parse_json(raw, path)
-            if not isinstance(data, dict) or not names.issuperset(data):
-                raise ValueError("not a usage record")
-            record = UsageRecord(**data)
-            _check(record)
-        except (ValueError, TypeError, FileProblem) as error:
-            reason = error.problem if isinstance(error, FileProblem) else error
-            problems.append(f"{path}:{number}: not a usage record ({reason}); skipped")
-            continue
-        records.append(record)
+    records, skipped = read_usage_lines(project)
+    problems = [f"{path}:{number}: not a usage record ({why}); skipped" for number, why in skipped]
     return records, problems
 
 
-def _check(record: UsageRecord) -> None:
-    counts = (record.prompt_tokens, record.completion_tokens)
-    if not all(isinstance(n, int) and not isinstance(n, bool) and n >= 0 for n in counts):
-        raise ValueError("token counts must be whole numbers")
-    if record.cost is not None and not isinstance(record.cost, int | float):
-        raise ValueError("cost must be a number")
-    if not isinstance(record.time, str) or len(record.time) < 10:
+def read_usage_lines(project: Project) -> tuple[list[UsageRecord], list[tuple[int, str]]]:
+    """Every call recorded, and (line number, why) of each line skipped. The file is read a
+    chunk at a time and the names repeated on every line are shared, so a log of 200,000
+    calls costs tens of megabytes, not the file many times over."""
+    path = usage_path(project)
+    if not path.is_file():
+        return [], []
+    records, skipped = [], []
+    lines = gate.read_lines(
+        path, root=project.root, limit=MAX_USAGE_BYTES, max_line=MAX_LINE, what="a usage log"
+    )
+    for number, raw in enumerate(lines, 1):
+        if not raw.strip():
+            continue
+        try:
+            if len(raw) > MAX_LINE:
+                raise ValueError(f"longer than {MAX_LINE:,} bytes")
+            records.append(usage_record(parse_json(raw, path)))
+        except (ValueError, FileProblem) as error:
+            why = error.problem if isinstance(error, FileProblem) else str(error)
+            skipped.append((number, why))
+    return records, skipped
+
+
+def usage_record(data: object) -> UsageRecord:
+    """A parsed usage line as a record; ValueError saying which field does not hold."""
+    if not isinstance(data, dict):
+        raise ValueError("not a JSON object")
+    unknown = set(data).difference(_FIELD_NAMES)
+    if unknown:
+        raise ValueError(f"unknown field {sorted(unknown)[0]!r}")
+    missing = [name for name in _FIELD_NAMES if name not in data and name != "state"]
+    if missing:
+        raise ValueError(f"no {missing[0]!r}")
+    for name in ("time", "kind", "agent", "profile", "model", "currency", "state"):
+        value = data.get(name, "done")
+        if not isinstance(value, str) or len(value) > MAX_NAME:
+            raise ValueError(f"{name} must be text of at most {MAX_NAME} characters")
+        data[name] = sys.intern(value)  # a few names repeat over every line
+    if len(data["time"]) < 10:
         raise ValueError("time must be an ISO date")
+    _whole(data, "chapter", MAX_CHAPTER, optional=True)
+    _whole(data, "prompt_tokens", MAX_TOKENS)
+    _whole(data, "completion_tokens", MAX_TOKENS)
+    for name in ("cache_hit_tokens", "cache_miss_tokens", "reasoning_tokens"):
+        _whole(data, name, MAX_TOKENS, optional=True)
+    _amount(data, "seconds", MAX_SECONDS)
+    _amount(data, "cost", MAX_COST, optional=True)
+    if not isinstance(data["estimated"], bool):
+        raise ValueError("estimated must be true or false")
+    return UsageRecord(**data)
+
+
+def _whole(data: dict, name: str, most: int, *, optional: bool = False) -> None:
+    value = data[name]
+    if value is None and optional:
+        return
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= most:
+        raise ValueError(f"{name} must be a whole number from 0 to {most:,}")
+
+
+def _amount(data: dict, name: str, most: float, *, optional: bool = False) -> None:
+    value = data[name]
+    if value is None and optional:
+        return
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        raise ValueError(f"{name} must be a number")
+    if not 0 <= value <= most:  # NaN and the infinities fail this too
+        raise ValueError(f"{name} must be a number from 0 to {most:g}")

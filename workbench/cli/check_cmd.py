@@ -9,6 +9,7 @@ from workbench.cli import exits
 from workbench.cli.project_arg import open_project_arg
 from workbench.continuity.problems import continuity_problems
 from workbench.refusals import refused_inputs
+from workbench.state_problems import state_file_problems
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -27,6 +28,7 @@ def run(args: argparse.Namespace) -> int:
     if project is None:
         return exits.EXIT_USAGE
     found = check_project(project) + refused_inputs(project) + continuity_problems(project)
+    found += state_file_problems(project)
     problems = sorted_problems(found)
     for problem in problems:
         if not (args.quiet and problem.severity is Severity.INFO):

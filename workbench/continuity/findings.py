@@ -93,7 +93,8 @@ def read_dismissed(project: Project) -> frozenset[tuple[str, int, str]]:
             (str(item["rule"]), int(item["chapter"]), str(item["text"]))
             for item in data["dismissed"]
         )
-    except (FileProblem, ValueError, TypeError, KeyError, AttributeError) as error:
+    # ArithmeticError: int() of a hand-edited Infinity
+    except (FileProblem, ValueError, TypeError, KeyError, AttributeError, ArithmeticError) as error:
         why = (
             error.problem if isinstance(error, FileProblem) else f"{type(error).__name__}: {error}"
         )

@@ -13,6 +13,9 @@ from dataclasses import dataclass
 from typing import Any
 
 REASONING = "reasoning_tokens"
+# No call has come near a trillion tokens; a figure past it is no count (and a 400-digit one
+# would overflow the float a cost is computed in).
+MAX_TOKENS = 10**12
 
 
 @dataclass(frozen=True)
@@ -28,7 +31,7 @@ class ServerUsage:
 
 def _count(value: Any) -> int | None:
     # bool is an int in Python; a server writing `true` reported no count.
-    if isinstance(value, int) and not isinstance(value, bool) and value >= 0:
+    if isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= MAX_TOKENS:
         return value
     return None
 

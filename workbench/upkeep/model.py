@@ -118,7 +118,7 @@ def answer_from(raw: str, request: UpkeepRequest) -> UpkeepAnswer:
         raise UpkeepFailed(first, last, Reason("upkeep_failed.too_deep", depth, MAX_DEPTH))
     try:
         data = json.loads(text)
-    except json.JSONDecodeError as error:
+    except ValueError as error:  # not JSON; an integer of more digits than Python converts
         raise UpkeepFailed(first, last, Reason("upkeep_failed.not_json", str(error))) from None
     try:
         reply = UpkeepReply.model_validate(data)

@@ -136,7 +136,8 @@ def _parsed(path: Path, text: str | bytes) -> Queue:
             for key, hashes in data.get("runs", {}).items()
         }
         return Queue([Proposal.from_json(item) for item in data["proposals"]], runs)
-    except (FileProblem, ValueError, KeyError, TypeError, AttributeError) as error:
+    # ArithmeticError: int() of a hand-edited Infinity
+    except (FileProblem, ValueError, KeyError, TypeError, AttributeError, ArithmeticError) as error:
         why = error.problem if isinstance(error, FileProblem) else str(error)
         raise FileProblem(
             path,

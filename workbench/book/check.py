@@ -9,7 +9,6 @@ generated yet). A project is clean when there are no errors and no warnings.
 from __future__ import annotations
 
 import logging
-import tomllib
 from collections import Counter, defaultdict
 from dataclasses import dataclass
 from enum import StrEnum
@@ -134,9 +133,9 @@ class _Checker:
         config = self.project.role_path(Role.CONFIG)
         if config in self.readable:
             try:
-                tomllib.loads(self.readable[config].text)
-            except tomllib.TOMLDecodeError as error:
-                self.add(Severity.ERROR, config, f"not valid TOML: {error}")
+                self.project.config()
+            except FileProblem as error:
+                self.add(Severity.ERROR, config, error.problem)
 
     def chapters(self) -> None:
         refs = self.project.chapters

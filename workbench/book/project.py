@@ -8,12 +8,12 @@ import itertools
 import logging
 import os
 import threading
-import tomllib
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
 from workbench.book import gate, webnovel
+from workbench.book.bounded_toml import parse_toml
 from workbench.book.chapter_stats import ChapterStats, StatKeeper, file_stat
 from workbench.book.containment import is_inside, resolve_inside
 from workbench.book.counting import count_zi
@@ -59,6 +59,7 @@ class Project:
         self._files: dict[Path, tuple[tuple[int, int], TextFile]] = {}
         self._files_lock = threading.Lock()
         self._written: dict[Path, tuple[int, int, int]] = {}  # (inode, mtime, size) we left
+        self._config: tuple[str, dict] | None = None  # (content hash, workbench.toml parsed)
         self._zi: dict[str, int] = {}
         self._buffers: dict[Path, TextFile] = {}
         self.stat_keeper = StatKeeper()  # shared with views, as the file cache is
@@ -265,14 +266,18 @@ class Project:
         return self.root / STATE_DIR
 
     def config(self) -> dict:
-        """workbench.toml as a mapping ({} when absent); bad TOML is a FileProblem."""
+        """workbench.toml as a mapping ({} when absent), parsed once for each content it has
+        (every command asks for its tables many times); not to be modified. Bad TOML, or a
+        file too large or nested too deep, is a FileProblem."""
         path = self.role_path(Role.CONFIG)
         if not path.is_file():
             return {}
-        try:
-            return tomllib.loads(self.read(path).text)
-        except tomllib.TOMLDecodeError as error:
-            raise FileProblem(path, f"not valid TOML: {error}") from error
+        loaded = self.read(path)
+        parsed = self._config
+        if parsed is None or parsed[0] != loaded.sha256:
+            parsed = (loaded.sha256, parse_toml(loaded.text, path))
+            self._config = parsed
+        return parsed[1]
 
     # --- chapters ----------------------------------------------------------------------
 

@@ -7,9 +7,9 @@ intended_names = ["沈青梅"]    # separate characters, never reported as a dri
 from __future__ import annotations
 
 import re
-import tomllib
 from dataclasses import dataclass
 
+from workbench.book.bounded_toml import parse_toml
 from workbench.book.config_tables import config_table
 from workbench.book.layout import Role
 from workbench.book.project import Project
@@ -56,10 +56,7 @@ def add_intended_name(project: Project, name: str) -> None:
             updated = text[:body_start] + line + "\n" + text[body_start:]
         else:
             updated = text[: existing.start()] + line + text[existing.end() :]
-    try:
-        parsed = tomllib.loads(updated).get(TABLE, {}).get("intended_names")
-    except tomllib.TOMLDecodeError as error:
-        raise FileProblem(path, f"not valid TOML: {error}") from error
+    parsed = parse_toml(updated, path).get(TABLE, {}).get("intended_names")
     if parsed != [*names, name]:
         raise FileProblem(
             path, "[continuity] intended_names spans several lines; add the name there by hand"

@@ -14,6 +14,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
+from workbench.book import webnovel
+from workbench.book.gate import STATE_DIR
 from workbench.book.layout import Role
 from workbench.book.project import Project
 from workbench.errors import FileProblem
@@ -164,7 +166,37 @@ def _project_kinds(project: Project) -> tuple[TrackerKind, ...]:
                 project.role_path(Role.CONFIG),
                 f"[trackers.kinds.{key}]: {key!r} is a built-in tracker; name yours otherwise",
             )
-    return BUILTIN_KINDS + tuple(declared_kind(key, config) for key, config in declared.items())
+    kinds = tuple(declared_kind(key, config) for key, config in declared.items())
+    _own_files(project, kinds)
+    return BUILTIN_KINDS + kinds
+
+
+def _own_files(project: Project, kinds: tuple[TrackerKind, ...]) -> None:
+    """A declared kind's file is its own: never a chapter, a file the book already uses for
+    something else (a built-in tracker, the outline, the cast), another kind's file, or a
+    file in Workbench's or webnovel-writer's folders. Its rows are read into feeds and
+    edited in the tracker browser; pointed at a chapter, that would feed and edit prose."""
+    if not kinds:
+        return
+    others = {project.contained(project.role_path(role)): f"the {role} file" for role in Role}
+    folder = project.contained(project.root / project.layout.chapters_dir)
+    chapters = {project.contained(ref.path) for ref in project.chapters}
+    private = [project.contained(name) for name in (STATE_DIR, webnovel.MEMORY_DIR)]
+    for kind in kinds:
+        path = kind.path(project)
+        used = others.get(path)
+        in_folder = folder != project.contained(".") and path.is_relative_to(folder)
+        if used is None and (in_folder or path in chapters):
+            used = "a chapter"
+        if used is None and any(path.is_relative_to(folder) for folder in private):
+            used = "a file Workbench or webnovel-writer keeps for itself"
+        if used is not None:
+            raise FileProblem(
+                project.role_path(Role.CONFIG),
+                f"[trackers.kinds.{kind.key}] file {kind.file!r} is {used}; "
+                "a tracker of your own needs a file of its own",
+            )
+        others[path] = f"the file of [trackers.kinds.{kind.key}]"
 
 
 def declared_kinds(project: Project) -> tuple[TrackerKind, ...]:

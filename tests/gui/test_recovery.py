@@ -15,7 +15,7 @@ Button = QMessageBox.StandardButton
 
 
 def _autosaves(novel: Path) -> list:
-    return AutosaveStore(novel, novel / ".workbench").entries()
+    return list(AutosaveStore(novel, novel / ".workbench").entries())
 
 
 def _crash(window) -> None:

@@ -18,14 +18,16 @@ MAX_CONFIG_CHARS = 1024 * 1024  # a book's settings fill a few KB
 MAX_DEPTH = 32  # arrays and inline tables in one value; Workbench's own keys nest two deep
 MAX_KEY_PARTS = 32  # parts of one dotted key or header: [trackers.kinds.伏笔] has three
 # What may hold brackets, dots or `#` that are not structure: strings, then comments.
+# Possessive quantifiers: no backtracking point kept per character of a long string.
 _STRINGS = re.compile(
-    r'"""(?:[^\\]|\\.)*?"""|\'\'\'.*?\'\'\'|"(?:[^"\\\n]|\\.)*"|\'[^\'\n]*\'', re.DOTALL
+    r'"""(?:[^"\\]++|\\.|"(?!""))*+"""|\'\'\'(?:[^\']++|\'(?!\'\'))*+\'\'\''
+    r'|"(?:[^"\\\n]++|\\.)*+"|\'[^\'\n]*+\''
 )
 _COMMENT = re.compile(r"#[^\n]*")
 _BRACKETS = re.compile(r"[^\[\]{}]+")
 _DEPTH_STEP = {"[": 1, "{": 1, "]": -1, "}": -1}
 # A dotted key, in a header, a `key = value` line or an inline table (strings already "").
-_DOTTED = re.compile(r'(?<![\w-])(?:[\w-]+|"")(?:[ \t]*\.[ \t]*(?:[\w-]+|""))+')
+_DOTTED = re.compile(r'(?<![\w-])(?:[\w-]++|"")(?:[ \t]*+\.[ \t]*+(?:[\w-]++|""))++')
 
 
 def parse_toml(text: str, path: Path | str) -> dict:

@@ -44,6 +44,7 @@ MAX_NAME = 200  # characters of a name a line holds (agent, model, profile, curr
 MAX_CHAPTER = 10**6
 MAX_SECONDS = 10**7  # four months: no call lasts longer
 MAX_COST = 10**12  # in any currency, past any bill
+COUNTED_PIECE = 100_000  # characters a tokenizer is given at once when we count a reply
 
 
 class UsageProblem(WorkbenchError):
@@ -148,10 +149,19 @@ def record_call(
 
 def _counter(project: Project, profile: ModelProfile) -> Callable[[str], int]:
     # The feed's token counter for the profile (loaded only now: a server reporting usage
-    # never makes a process load a tokenizer). Uncached: replies are counted once.
+    # never makes a process load a tokenizer). Uncached: replies are counted once. In pieces:
+    # a tokenizer holds several times its input while it works, and a refused stream may
+    # bring megabytes of reasoning (each cut adds a token at most).
     from workbench.feed.build import token_counter
 
-    return token_counter(project, profile).count_uncached
+    count = token_counter(project, profile).count_uncached
+
+    def count_in_pieces(text: str) -> int:
+        return sum(
+            count(text[at : at + COUNTED_PIECE]) for at in range(0, len(text), COUNTED_PIECE)
+        )
+
+    return count_in_pieces
 
 
 def _append(project: Project, path: Path, line: str) -> None:

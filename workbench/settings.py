@@ -67,7 +67,8 @@ class LlmSettings(_Copyable):
     api_key: SecretStr = field(default_factory=SecretStr)
     connect_timeout: float = setting(10.0, gt=0)
     read_timeout: float = setting(120.0, gt=0)
-    answer_timeout: float = setting(600.0, gt=0)  # one whole answer, however it trickles in
+    answer_timeout: float = setting(600.0, gt=0)  # with nothing of the answer arriving
+    call_timeout: float = setting(1800.0, gt=0)  # the whole call, however it trickles in
     max_retries: int = setting(3, ge=0, le=10)
 
 

@@ -10,7 +10,9 @@ from pydantic import SecretStr
 
 from workbench.llm import ChatClient, ClientConfig, LlmCancelled, LlmHttpError, LlmKeyEchoed
 from workbench.llm.client import chat_body
+from workbench.llm.errors import LlmTimeout
 from workbench.llm.usage import ServerUsage, parse_usage
+from workbench.settings import Settings
 
 KEY = "sk-test-reasoning-1f2e3d4c"
 ANSWER = "陆照提灯走进雪里。" * 9
@@ -80,6 +82,24 @@ def test_the_answer_timeout_runs_from_the_last_piece_of_either(chat_server, Repl
     )
     reply = ChatClient(config(chat_server, answer_timeout=1.5)).call(MESSAGES)
     assert reply.text == ANSWER and reply.reasoning == THOUGHT
+
+
+def test_a_trickle_within_every_answer_timeout_still_ends_at_the_call_timeout(chat_server, Reply):
+    # One reasoning character every 0.3 s, forty of them: never silent for the answer
+    # timeout, and longer in all than the call may take. What arrived is the caller's.
+    chat_server.play(Reply("ok", ANSWER, reasoning="想" * 40, chunk_size=1, delay=0.3))
+    thought: list[str] = []
+    client = ChatClient(config(chat_server, answer_timeout=1.5, call_timeout=2.0))
+    with pytest.raises(LlmTimeout, match=r"longer than 2 s \(call timeout\)"):
+        client.call(MESSAGES, on_reasoning=thought.append)
+    assert 0 < len("".join(thought)) < 40
+
+
+def test_the_call_timeout_is_a_setting(chat_server):
+    settings = Settings.model_validate(
+        {"llm": {"base_url": chat_server.url, "model": "m", "call_timeout": 90}}
+    )
+    assert ClientConfig.from_settings(settings).call_timeout == 90.0
 
 
 def test_a_key_in_the_reasoning_rejects_the_reply(chat_server, Reply):

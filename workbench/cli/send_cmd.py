@@ -139,9 +139,15 @@ def run(args: argparse.Namespace) -> int:
     save_feed(project, feed, markdown, "md", sent=True)
     stream = _Stream(project, new_draft_path(project, feed.chapter, feed.agent))
     records: list[UsageRecord] = []
+    client = call.client()
+    print(
+        f"workbench: sending; the call ends after {client.config.call_timeout:g} s at most "
+        "(call_timeout in the settings), Ctrl-C cancels and keeps what arrived",
+        file=sys.stderr,
+    )
     try:
         reply = recorded_call(
-            call.client(),
+            client,
             project,
             call.messages,
             kind="send",

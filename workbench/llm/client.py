@@ -27,6 +27,7 @@ import codecs
 import email.utils
 import json
 import logging
+import math
 import re
 import threading
 import time
@@ -79,7 +80,8 @@ class ClientConfig:
     max_retries: int = 3
     backoff_base: float = 1.0  # seconds before the first retry; doubles after each
     backoff_max: float = 30.0  # cap on any wait, Retry-After included
-    answer_timeout: float = 600.0  # seconds for one whole answer, however it trickles in
+    answer_timeout: float = 600.0  # seconds with nothing of the answer arriving
+    call_timeout: float = 1800.0  # seconds for the whole call, retries included
 
     @classmethod
     def from_settings(cls, settings: Settings, **overrides: Any) -> ClientConfig:
@@ -100,6 +102,7 @@ class ClientConfig:
             "connect_timeout": llm.connect_timeout,
             "read_timeout": llm.read_timeout,
             "answer_timeout": llm.answer_timeout,
+            "call_timeout": llm.call_timeout,
             "max_retries": llm.max_retries,
         }
         values.update(overrides)
@@ -153,17 +156,23 @@ def chat_body(
 
 
 class _Deadline:
-    """The answer timeout: `seconds` from the start, or from the last piece received."""
+    """The answer timeout: `seconds` from the start, or from the last piece received; and
+    the call's own end (`until`, monotonic), which no piece moves: a stream that trickles a
+    character within every answer timeout still ends there."""
 
-    def __init__(self, seconds: float) -> None:
+    def __init__(self, seconds: float, until: float = math.inf) -> None:
         self.seconds = seconds
+        self.until = until
         self.at = time.monotonic() + seconds
 
     def extend(self) -> None:
         self.at = time.monotonic() + self.seconds
 
     def passed(self) -> bool:
-        return time.monotonic() > self.at
+        return time.monotonic() > min(self.at, self.until)
+
+    def call_ended(self) -> bool:
+        return time.monotonic() > self.until
 
 
 class _Retry(Exception):
@@ -235,15 +244,18 @@ class ChatClient:
             temperature=temperature,
         )
         began = time.monotonic()
+        until = began + self.config.call_timeout
         attempt = 0
         while True:
             _check(cancel)
             try:
-                reply = self._attempt(payload, stream, cancel, on_delta, on_reasoning)
+                reply = self._attempt(payload, stream, cancel, on_delta, on_reasoning, until)
             except _Retry as retry:
                 if attempt >= self.config.max_retries:
                     raise retry.error from None
                 delay = self._delay(retry, attempt, began)
+                if time.monotonic() + delay > until:  # the call's own end comes first
+                    raise retry.error from None
                 attempt += 1
                 log.warning(
                     "%s; retry %d of %d in %.1f s",
@@ -298,6 +310,7 @@ class ChatClient:
         cancel: threading.Event | None,
         on_delta: Callable[[str], None] | None,
         on_reasoning: Callable[[str], None] | None,
+        until: float,
     ) -> ChatReply:
         log.info(
             "chat completion: %s, model %s, stream=%s", self.endpoint, payload["model"], stream
@@ -309,7 +322,7 @@ class ChatClient:
             ):
                 if r.status_code != 200:
                     raise self._status_error(r)
-                deadline = _Deadline(self.config.answer_timeout)
+                deadline = _Deadline(self.config.answer_timeout, until)
                 # A server that ignores `stream` answers with plain JSON; read it as such.
                 if stream and "text/event-stream" in r.headers.get("Content-Type", ""):
                     return self._read_stream(r, cancel, on_delta, on_reasoning, deadline)
@@ -481,6 +494,11 @@ class ChatClient:
         return bytes(data[:limit])
 
     def _check_deadline(self, deadline: _Deadline) -> None:
+        if deadline.call_ended():
+            raise LlmTimeout(
+                f"{self.endpoint}: the call took longer than {self.config.call_timeout:g} s "
+                "(call timeout), however steadily the answer trickled in"
+            )
         if deadline.passed():
             raise LlmTimeout(
                 f"{self.endpoint}: nothing of the answer arrived for "

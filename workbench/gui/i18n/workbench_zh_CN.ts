@@ -821,8 +821,8 @@
       <translation>已取消——尚未收到任何文字</translation>
     </message>
     <message>
-      <source>%1 tokens received · %2 s · %3</source>
-      <translation>已接收 %1 tokens · %2 秒 · %3</translation>
+      <source>%1 tokens received · %2 s of at most %4 s · %3</source>
+      <translation>已接收 %1 tokens · %2 秒（至多 %4 秒）· %3</translation>
     </message>
     <message>
       <source>Keep reasoning</source>

@@ -287,10 +287,11 @@ class DraftView(QWidget):
         self._update_reasoning_title()
         self._update_retry()
         self.stats.setText(
-            self.tr("%1 tokens received · %2 s · %3")
+            self.tr("%1 tokens received · %2 s of at most %4 s · %3")
             .replace("%1", str(self._tokens))
             .replace("%2", f"{self.job.elapsed():.1f}")
             .replace("%3", self.state_text())
+            .replace("%4", f"{self.job.config.call_timeout:g}")
         )
         self.stats.setToolTip(self.job.not_kept)  # the whole reason: too long for the line
         if self.job.state == "failed":

@@ -23,7 +23,11 @@ from workbench.trackers.tables import Row, find_tables_and_strays
 # Parsing costs about a third of a millisecond a row; past this a tracker would take many
 # seconds on every feed, so it is refused with a message instead.
 MAX_TABLE_ROWS = 10_000
-_TABLE_LINE = re.compile(r"^[ \t]*\|", re.MULTILINE)
+# A tracker's table has a dozen columns; each cell costs a few objects in every reader, so a
+# table of 380,000 columns took gigabytes. Counted in pipes, before any table is parsed.
+MAX_TABLE_COLUMNS = 64
+MAX_TABLE_CELLS = 200_000  # 10,000 rows of 20 columns
+_TABLE_LINE = re.compile(r"^[ \t]*\|.*", re.MULTILINE)
 
 
 def parse_tracker(
@@ -35,13 +39,7 @@ def parse_tracker(
 ) -> ParsedTracker:
     """Parse every table of a file that is one of `kinds` (markdown-it's answer kept in
     `store`, when given); raises TrackerParseError listing each problem."""
-    rows = len(_TABLE_LINE.findall(text))
-    if rows > MAX_TABLE_ROWS:
-        raise FileProblem(
-            path,
-            f"{rows} table rows, more than the {MAX_TABLE_ROWS} rows a tracker file may have; "
-            "move settled entries to a file of their own",
-        )
+    _check_size(text, path)
     errors: list[tuple[int, str]] = []
     tables: list[TrackerTable] = []
     foreshadowing: list[Foreshadowing] = []
@@ -104,6 +102,32 @@ def parse_tracker(
     if errors:
         raise TrackerParseError(path, errors, parsed)
     return parsed
+
+
+def _check_size(text: str, path: Path | str) -> None:
+    """A FileProblem naming the file when its tables have more rows, columns or cells than
+    any tracker needs (escaped pipes count too: an upper bound)."""
+    pipes = [line.count("|") for line in _TABLE_LINE.findall(text)]
+    if len(pipes) > MAX_TABLE_ROWS:
+        raise FileProblem(
+            path,
+            f"{len(pipes)} table rows, more than the {MAX_TABLE_ROWS} rows a tracker file may "
+            "have; move settled entries to a file of their own",
+        )
+    widest = max(pipes, default=1) - 1
+    if widest > MAX_TABLE_COLUMNS:
+        raise FileProblem(
+            path,
+            f"a table row of {widest:,} columns, more than the {MAX_TABLE_COLUMNS} a tracker "
+            "table may have; not read",
+        )
+    cells = sum(pipes) - len(pipes)
+    if cells > MAX_TABLE_CELLS:
+        raise FileProblem(
+            path,
+            f"{cells:,} table cells, more than the {MAX_TABLE_CELLS:,} a tracker file may have; "
+            "move settled entries to a file of their own",
+        )
 
 
 def _cell_count_problem(row: Row, expected: int) -> str:

@@ -36,7 +36,9 @@ def parse_json(data: bytes | str, path: Path | str, *, max_depth: int = MAX_DEPT
     """The JSON value in `data`; a FileProblem naming `path` when it is not valid JSON or
     nests deeper than `max_depth`."""
     raw = data.encode("utf-8", "surrogatepass") if isinstance(data, str) else data
-    depth = nesting_depth(raw)
+    # No deeper than it has brackets that open: most texts (a usage line) need no more look.
+    openers = raw.count(b"[") + raw.count(b"{")
+    depth = nesting_depth(raw) if openers > max_depth else openers
     if depth > max_depth:
         raise FileProblem(
             path, f"JSON nested {depth} levels deep, deeper than the {max_depth} allowed; not read"

@@ -29,7 +29,7 @@ def run(args: argparse.Namespace) -> int:
         return exits.EXIT_USAGE
     found = check_project(project) + refused_inputs(project) + continuity_problems(project)
     found += state_file_problems(project)
-    problems = sorted_problems(found)
+    problems = sorted_problems(list(dict.fromkeys(found)))  # one file may fail several readers
     for problem in problems:
         if not (args.quiet and problem.severity is Severity.INFO):
             print(problem)

@@ -8,6 +8,7 @@ from typing import Protocol
 
 from workbench.trackers.cast import Cast
 from workbench.trackers.model import Trackers
+from workbench.upkeep.name_patterns import DEFAULT_PATTERNS, NamePatterns
 from workbench.upkeep.proposals import Proposal
 from workbench.upkeep.text import Chapter
 
@@ -25,6 +26,8 @@ class UpkeepRequest:
     state_columns: tuple[str, ...] = ()  # the state tracker's columns, () without one
     states: tuple[tuple[int, str, str], ...] = ()  # its cells: (章节, column, value)
     realms: tuple[str, ...] = ()  # the realm names of the world's 力量体系
+    names: NamePatterns = DEFAULT_PATTERNS  # where names stand, with the project's additions
+    listed: frozenset[str] = frozenset()  # new characters already proposed (or rejected)
 
     def state_at(self, chapter: int, column: str) -> str | None:
         """The state tracker's latest value in `column` at or before the chapter."""

@@ -1,71 +1,54 @@
-"""Who is new in a range of chapters, found without a model: words jieba tags as personal
-names (nr), and the book's own ways of naming someone — 名叫X, 唤作X, 姓X名Y, X字Y — and of
-having them act (X道, X曰, X冷笑 …), checked against a list of surnames and words that end
-like places, troops or titles. Honest, not clever: what it cannot tell from a common noun it
-leaves out, and it ranks what it keeps by how often and how early each name appears.
+"""Who is new in a range of chapters, found without a model.
+
+A name is looked for only where a name stands: before what a person does (X道, X冷笑, X领着 —
+a listed action word or any word jieba tags as a verb), after a naming word (名唤X, 人称X,
+乃是X), after an address (对X, 拜见X), and as a word jieba tags as a personal name. At each
+such place the run of jieba's words ending (or starting) there is tried, longest first, and
+the first run shaped like a name is taken: a surname and a given name (韩立), a title or
+epithet with what qualifies it (血魔老祖, 墨大夫, 二长老, 灰鼠精), or, after a naming word,
+whatever stands there (悟尘). A run that holds a predicate (皱眉, 跪地), a pronoun or particle,
+a word jieba's dictionary files as something else, a bare role (龙王, 长老), a place (万妖谷)
+or a listed non-name (闻言, 冷笑) is no name. What is left must act or be introduced, and is
+ranked by how much the range does with it. The word lists are data (name_patterns.py) a
+project extends in workbench.toml.
 """
 
 from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 
+from workbench.summaries.lexicon import Lexicon
+from workbench.upkeep.name_patterns import (
+    COMPOUND_SURNAMES,
+    DEFAULT_PATTERNS,
+    FAMILIAR,
+    FUNCTION_TAGS,
+    NATURE_ENDS,
+    NOT_INSIDE_TAGS,
+    NOT_QUALIFIERS,
+    NOT_SECOND,
+    NOUN_BEFORE,
+    PERSON_TAGS,
+    PLACE_AFTER,
+    PLACE_BEFORE,
+    PLACE_SHARE,
+    PLACE_TAGS,
+    PREDICATE_TAGS,
+    PRONOUNS,
+    RANKS,
+    SHORT_TITLE_QUALIFIER,
+    SURNAMES,
+    NamePatterns,
+)
 from workbench.upkeep.text import Chapter, Sentence
 
-
-def _words(*lines: str) -> frozenset[str]:
-    """The space-separated words of the lines (long word lists read better so)."""
-    return frozenset(word for line in lines for word in line.split())
-
-
-PERSON_TAGS = frozenset({"nr", "nrfg", "nrt"})
-MIN_RECURRING = 3  # a run of characters seen fewer times is not worth a guess
-BOUND_SHARE = 0.75  # 厉无 followed by 咎 this often is part of 厉无咎
-MIN_ACTING = 1
-MIN_MENTIONS = 2
-# The author's naming patterns: the token after one of these is a name.
-NAMING = frozenset({"名叫", "名唤", "叫做", "叫作", "唤作", "唤做", "名为", "人称", "号称"})
-# What a person does right after being named: speech, feeling, a glance.
-ACTING = _words(
-    "曰 道 说 问 答 笑 叹 喝 骂 叫 喊 怒 惊 哭 想 看 听 望 见 点头 摇头 笑道 说道 问道 答道 "
-    "叹道 喝道 冷笑 冷道 低声 沉声 怒道 大喜 大怒 大惊 大笑 听罢 看了 看着 皱眉 一怔 一愣 "
-    "抬头 低头 回头 转身 上前 出列 拱手 应道 喝令 引兵 引军 出马 拍马 挺枪 拜道 "
-    "冲 扑 站 坐 走 跑 退 跪 咧 抬 伸 握 拔 挥 摸 拍 推 拉 盯 瞪 皱 闭 哼 惨叫 嘿 愣 怔 "
-    "没有 没 又 却 便 才 正 也 忽然 突然 一把 一声 慢悠悠 不答 沉默 自言自语",
-)
-# Words before a person spoken to or looked at: 对X, 向X, 问X, 看着X.
-ADDRESSING = ("对", "向", "问", "叫", "喊", "跟", "替", "拜", "骂", "望着", "看着", "盯着", "谓")
-# Words that end like a place, a troop, a building or a thing, not like a person.
-NOT_A_NAME_END = frozenset(
-    "兵军营寨城殿宗门峰山林崖州县郡阁楼堂府谷坳窑列村河江湖关岭国朝院台亭桥灯剑刀家声音们人上下里中"
-    "曰道说某将路昌驾"
-)
-# A second character that makes the run a phrase, not a name: 那一, 成一, 周围的.
-NOT_A_NAME_SECOND = frozenset("一二三四五六七八九十几个些这那之其的了着是在和与也都就入足路曰")
-# A title after a surname (曹将军, 周执事, 谢师兄): a way of naming someone already known.
-TITLES = (
-    "将军", "丞相", "太守", "使君", "刺史", "都督", "先生", "公子", "小姐", "夫人", "大人",
-    "长老", "执事", "师兄", "师姐", "师弟", "师妹", "师父", "师叔", "师伯", "殿主", "宗主",
-    "掌门", "前辈", "道长", "真人", "姑娘", "老爷", "少爷", "公", "伯", "兄",
-)  # fmt: skip
-COMPOUND_SURNAMES = _words(
-    "欧阳 司马 诸葛 夏侯 公孙 皇甫 慕容 上官 东方 令狐 独孤 长孙 宇文 尉迟 澹台 南宫 司徒 "
-    "西门 轩辕 太史 淳于 百里 呼延 端木 万俟 钟离 赫连 闻人 第五 申屠 濮阳 拓跋",
-)
-SURNAMES = frozenset(
-    "赵钱孙李周吴郑王冯陈褚卫蒋沈韩杨朱秦尤许何吕施张孔曹严华金魏陶姜戚谢邹喻柏水窦章云苏潘葛"
-    "奚范彭郎鲁韦昌马苗凤花方俞任袁柳酆鲍史唐费廉岑薛雷贺倪汤滕殷罗毕郝邬安常乐于时傅皮卞齐康"
-    "伍余元卜顾孟平黄和穆萧尹姚邵湛汪祁毛禹狄米贝明臧计伏成戴谈宋茅庞熊纪舒屈项祝董梁杜阮蓝闵"
-    "席季麻强贾路娄危江童颜郭梅盛林刁钟徐邱骆高夏蔡田樊胡凌霍虞万支柯昝管卢莫经房裘缪干解应宗"
-    "丁宣贲邓郁单杭洪包诸左石崔吉钮龚程嵇邢滑裴陆荣翁荀羊於惠甄曲家封芮羿储靳汲邴糜松井段富巫"
-    "乌焦巴弓牧隗山谷车侯宓蓬全郗班仰秋仲伊宫宁仇栾暴甘钭厉戎祖武符刘景詹束龙叶幸司韶郜黎蓟薄"
-    "印宿白怀蒲邰从鄂索咸籍赖卓蔺屠蒙池乔阴胥能苍双闻莘党翟谭贡劳逄姬申扶堵冉宰郦雍却璩桑桂濮"
-    "牛寿通边扈燕冀郏浦尚农温别庄晏柴瞿阎充慕连茹习宦艾鱼容向古易慎戈廖庾终暨居衡步都耿满弘匡"
-    "国文寇广禄阙东殴殳沃利蔚越夔隆师巩厍聂晁勾敖融冷訾辛阚简饶空曾毋沙乜养鞠须丰巢关蒯相查"
-    "后荆红游竺权逯盖益桓公祢淳"
-)
+MIN_MENTIONS = 2  # a name that acts but is named once is a passer-by
+MAX_RUN = 6  # characters: 镇南大将军 is five
+MAX_WORDS = 4  # jieba words in one run
+PREDICATE_SHARE = 0.5  # a run this often right after a pronoun (他闻言) is what someone does
 
 
 @dataclass
@@ -73,17 +56,21 @@ class Candidate:
     """A would-be new character in a range, with what speaks for it."""
 
     name: str
-    tagged: int = 0  # times jieba tagged it as a personal name
-    named: int = 0  # times a naming pattern introduced it
-    acting: int = 0  # times it was directly followed by speech or an action
+    known_word: bool  # a word of jieba's dictionary (松树 and 孙权 alike): it must speak
+    named: int = 0  # times a naming word introduced it
+    acting: int = 0  # times it stood right before what a person does, or was addressed
+    speaking: int = 0  # times it stood before speech (X道, X曰, X冷笑道)
     mentions: int = 0  # whole-name occurrences in the range
+    after_pronoun: int = 0  # occurrences right after 他/她/我 …
+    after_noun_marker: int = 0  # occurrences right after 一片, 那条 … (a thing, not a person)
+    at_place: int = 0  # occurrences as a place stands: 回许昌, 许昌城
     first: tuple[int, int] = (0, 0)  # (chapter, sentence index) of its first mention
     appearances: list[tuple[int, Sentence]] = field(default_factory=list)
 
     @property
     def score(self) -> float:
-        """How strongly the text says this is a person who matters here."""
-        return self.mentions + 2 * self.acting + 5 * self.named
+        """How much the range does with this person."""
+        return self.mentions + 2 * self.acting + 2 * self.speaking + 5 * self.named
 
 
 @dataclass(frozen=True)
@@ -96,14 +83,20 @@ class AliasHint:
     sentence: Sentence
 
 
-_STYLE_NAME = re.compile(
-    r"姓([\u4e00-\u9fff])[，,]?名([\u4e00-\u9fff]{1,2})[，,]字([\u4e00-\u9fff]{2})"
-)
+@dataclass(frozen=True)
+class _Word:
+    text: str
+    tag: str
+    start: int
+    end: int
+
+
 _COURTESY = re.compile(r"([\u4e00-\u9fff]{2,3})[，,]字([\u4e00-\u9fff]{2})(?=[，,。；;])")
 _CALLED = re.compile(
     r"([\u4e00-\u9fff]{2,4})[，,]?(?:人称|号称|外号|绰号|人唤|号)([\u4e00-\u9fff]{2,4}?)(?=[，,。；;”」])"
 )
 _HAN = re.compile(r"^[\u4e00-\u9fff]+$")
+_STOP_AFTER = re.compile(r"^(?:[^\u4e00-\u9fff]|$|的|是|也|在|乃|便|又|却|，)")
 
 
 def has_surname(word: str) -> bool:
@@ -111,93 +104,208 @@ def has_surname(word: str) -> bool:
     return word[:1] in SURNAMES or word[:2] in COMPOUND_SURNAMES
 
 
-def is_title_form(word: str) -> bool:
-    """A surname followed by a title (曹将军, 周执事): a way of naming, not a new name."""
-    return any(word.endswith(title) and 1 <= len(word) - len(title) <= 2 for title in TITLES)
+def surname_of(word: str) -> str:
+    """The word's surname (compound first), '' when it has none."""
+    if word[:2] in COMPOUND_SURNAMES:
+        return word[:2]
+    return word[:1] if word[:1] in SURNAMES else ""
 
 
-def plausible(word: str) -> bool:
-    """Could the word be a personal name at all?"""
-    return (
-        2 <= len(word) <= 4
-        and bool(_HAN.match(word))
-        and has_surname(word)
-        and word[-1] not in NOT_A_NAME_END
-        and word[1] not in NOT_A_NAME_SECOND
-        and not is_title_form(word)
-    )
+class _Finder:
+    """One range's candidates, built sentence by sentence."""
+
+    def __init__(self, lexicon: Lexicon, patterns: NamePatterns) -> None:
+        self.lexicon = lexicon
+        self.patterns = patterns
+        self.named: Counter[str] = Counter()
+        self.acting: Counter[str] = Counter()
+        self.speaking: Counter[str] = Counter()  # acting by speech: X道, X曰
+        self.same_person: list[tuple[str, str]] = []  # 二长老名叫韩守拙: (二长老, 韩守拙)
+
+    def read(self, text: str) -> None:
+        """Every place in one sentence where a name stands."""
+        words = self._words(text)
+        starts = {word.start: index for index, word in enumerate(words)}
+        for index, word in enumerate(words):
+            if index and self._lead(text, word.start, self.patterns.speech):
+                before = self._backward(text, words, index)
+                self.acting[before] += 1
+                self.speaking[before] += 1
+            elif index and (
+                word.tag.startswith("v") or self._lead(text, word.start, self.patterns.acting)
+            ):
+                self.acting[self._backward(text, words, index)] += 1
+            lead = self._lead(text, word.start, self.patterns.naming)
+            copula = "" if lead else self._lead(text, word.start, self.patterns.copulas)
+            if (lead or copula) and word.start + len(lead or copula) in starts:
+                at = starts[word.start + len(lead or copula)]
+                after = self._forward(text, words, at, named=bool(lead))
+                if after:  # 乃是X says what X is, not that X is a name: it counts as acting
+                    (self.named if lead else self.acting)[after] += 1
+                    before = self._backward(text, words, index)
+                    if before and before != after:
+                        self.same_person.append((before, after))
+            lead = self._lead(text, word.start, self.patterns.addressing)
+            if lead and word.start + len(lead) in starts:
+                after = self._forward(text, words, starts[word.start + len(lead)], named=False)
+                if after:
+                    self.acting[after] += 1
+
+    def _words(self, text: str) -> list[_Word]:
+        words, at = [], 0
+        for word, tag in self.lexicon.tagged(text):
+            words.append(_Word(word, tag, at, at + len(word)))
+            at += len(word)
+        return words
+
+    @staticmethod
+    def _lead(text: str, at: int, leads: tuple[str, ...]) -> str:
+        return next((lead for lead in leads if text.startswith(lead, at)), "")
+
+    def _backward(self, text: str, words: list[_Word], index: int) -> str:
+        """The longest run shaped like a name that ends where words[index] starts."""
+        end = words[index].start
+        for first in range(max(0, index - MAX_WORDS), index):
+            run = words[first:index]
+            if end - run[0].start <= MAX_RUN and self.shaped(text, run):
+                return text[run[0].start : end]
+        return ""
+
+    def _forward(self, text: str, words: list[_Word], index: int, *, named: bool) -> str:
+        """The longest run shaped like a name that starts at words[index] and stands alone
+        (punctuation, 的/是 or an action after it)."""
+        for last in range(min(len(words), index + MAX_WORDS), index, -1):
+            run = words[index:last]
+            end = run[-1].end
+            if end - run[0].start > MAX_RUN:
+                continue
+            alone = _STOP_AFTER.match(text[end:]) or self._lead(text, end, self.patterns.acting)
+            if alone and self.shaped(text, run, named=named):
+                return text[run[0].start : end]
+        return ""
+
+    def shaped(self, text: str, run: list[_Word], *, named: bool = False) -> bool:
+        """Whether the run of words could be a person's name."""
+        name = text[run[0].start : run[-1].end]
+        patterns = self.patterns
+        if not (2 <= len(name) <= MAX_RUN and _HAN.match(name)):
+            return False
+        if name in patterns.not_names or name in patterns.generic_roles:
+            return False
+        first = run[0]
+        if name[0] in NOT_QUALIFIERS or name[0] in PRONOUNS or first.tag in FUNCTION_TAGS:
+            return False
+        if first.text in patterns.speech or first.text in patterns.acting:
+            return False  # 说曹公: the verb before a name
+        for word in run:
+            if word.text in patterns.naming or word.text in patterns.not_names:
+                return False
+            if word is not first and word.tag in NOT_INSIDE_TAGS:
+                return False
+        if len(run) == 1 and first.tag in PLACE_TAGS:
+            return False
+        title = next((t for t in patterns.titles if name.endswith(t)), "")
+        if title:
+            return self._titled(name, title, run)
+        ends_in_role = any(name.endswith(role) for role in patterns.generic_roles)
+        if ends_in_role or name[-1] in patterns.place_ends:
+            return False  # 白衣女子, 万妖谷
+        if name[-1] in NATURE_ENDS and not has_surname(name):
+            return False  # 落霞林, but 周德海
+        if any(len(w.text) > 1 and w.tag in PREDICATE_TAGS for w in run[1:]):
+            return False  # 悟尘跺脚: a name and what he does
+        if has_surname(name) and len(name) <= 4:
+            if len(run) > 1 and _word_of_its_own(self.lexicon, first):
+                return named  # 后人有诗: the surname's character belongs to another word
+            given = name[len(surname_of(name)) :]
+            return bool(given) and given[0] not in NOT_SECOND
+        return named
+
+    def _titled(self, name: str, title: str, run: list[_Word]) -> bool:
+        """A title with something that makes it one person's: 赤练仙子, 墨大夫, 二长老."""
+        qualifier = name[: -len(title)]
+        is_surname = surname_of(qualifier) == qualifier
+        if len(title) == 1 and len(qualifier) < SHORT_TITLE_QUALIFIER and not is_surname:
+            return False  # 鼠精, but 灰鼠精 and 顾总
+        if len(qualifier) == 1 and not is_surname and qualifier not in RANKS:
+            return False  # 门执事 of 外门执事, but 墨大夫 and 二长老
+        if qualifier in self.patterns.generic_roles:
+            return False  # 师父大人
+        inner = [w for w in run if w.end <= len(qualifier) + run[0].start]
+        return not any(len(w.text) > 1 and w.tag in PREDICATE_TAGS for w in inner[1:])
+
+
+def _word_of_its_own(lexicon: Lexicon, word: _Word) -> bool:
+    """A word of several characters the dictionary files as something other than a name."""
+    tag = lexicon.tags.get(word.text)
+    return len(word.text) > 1 and tag is not None and tag not in PERSON_TAGS
 
 
 def gather(
     chapters: list[Chapter],
-    tagged: Iterable[tuple[str, str]],
-    dictionary: Mapping[str, str],
+    lexicon: Lexicon,
     known: Iterable[str],
+    patterns: NamePatterns = DEFAULT_PATTERNS,
 ) -> tuple[list[Candidate], list[AliasHint]]:
     """Candidates for new characters in the chapters, and the aliases the text gives the
-    characters in `known`. `tagged`: the range's text as jieba tags it; `dictionary`: word ->
-    jieba's dictionary tag, for the words of the range that are in it."""
+    characters in `known`."""
     forms = set(known)
-    candidates: dict[str, Candidate] = {}
-
-    def candidate(word: str) -> Candidate:
-        return candidates.setdefault(word, Candidate(word))
-
-    words = list(tagged)
-    for index, (word, tag) in enumerate(words):
-        if tag in PERSON_TAGS and plausible(word):
-            candidate(word).tagged += 1
-        if word in NAMING and index + 1 < len(words) and plausible(words[index + 1][0]):
-            candidate(words[index + 1][0]).named += 1
-    for word in recurring_units(chapters):
-        candidate(word)
+    finder = _Finder(lexicon, patterns)
     hints: list[AliasHint] = []
     for chapter in chapters:
         for sentence in chapter.sentences:
-            for match in _STYLE_NAME.finditer(sentence.text):
-                candidate(match.group(1) + match.group(2)).named += 1
-            for pattern in (_COURTESY, _CALLED):
-                for match in pattern.finditer(sentence.text):
-                    name, alias = _trim_to_known(match.group(1), forms), match.group(2)
-                    if name in forms and alias not in forms:
-                        hints.append(AliasHint(name, alias, chapter.number, sentence))
-                    elif pattern is _COURTESY and plausible(name):
-                        candidate(name).named += 1
-    kept = [c for c in candidates.values() if plausible(c.name) and _new(c.name, forms)]
-    _count_mentions(kept, chapters, forms)
-    return [c for c in kept if c.mentions and _personal(c, dictionary)], hints
-
-
-def recurring_units(chapters: list[Chapter]) -> set[str]:
-    """Two- and three-character runs that start with a surname, recur, and stand on their
-    own: 厉无咎 (its first two characters are always followed by 咎) rather than 厉无, 孙闯
-    (followed by anything) rather than 孙闯的, and not 明殿 (always inside 长明殿)."""
-    counts: Counter[str] = Counter()
-    left: dict[str, Counter[str]] = {}
-    for chapter in chapters:
-        for sentence in chapter.sentences:
-            text = sentence.text
-            for at in range(len(text) - 1):
-                if not has_surname(text[at:]):
-                    continue
-                for size in (2, 3):
-                    gram = text[at : at + size]
-                    if len(gram) == size and _HAN.match(gram):
-                        counts[gram] += 1
-                        left.setdefault(gram, Counter())[text[at - 1] if at else "^"] += 1
-    units = set()
-    for gram, count in counts.items():
-        if len(gram) != 2 or count < MIN_RECURRING:
-            continue
-        longer = max(
-            ((other, n) for other, n in counts.items() if len(other) == 3 and other[:2] == gram),
-            key=lambda pair: pair[1],
-            default=("", 0),
+            finder.read(sentence.text)
+            for match in _COURTESY.finditer(sentence.text):
+                name, alias = _trim_to_known(match.group(1), forms), match.group(2)
+                if name in forms and alias not in forms:
+                    hints.append(AliasHint(name, alias, chapter.number, sentence))
+            for match in _CALLED.finditer(sentence.text):
+                name, alias = _trim_to_known(match.group(1), forms), match.group(2)
+                if name in forms and alias not in forms:
+                    hints.append(AliasHint(name, alias, chapter.number, sentence))
+    candidates = {
+        name: Candidate(
+            name,
+            name in lexicon.tags,
+            named=finder.named[name],
+            acting=finder.acting[name],
+            speaking=finder.speaking[name],
         )
-        unit = longer[0] if longer[1] >= BOUND_SHARE * count else gram
-        if left[unit].most_common(1)[0][1] <= BOUND_SHARE * counts[unit]:
-            units.add(unit)
-    return units
+        for name in set(finder.acting) | set(finder.named)
+        if name and _new(name, forms)
+    }
+    _count_mentions(list(candidates.values()), chapters, forms)
+    candidates = {name: c for name, c in candidates.items() if _personal(c)}
+    _merge_same_person(candidates, finder.same_person)
+    names = set(candidates) | forms
+    return [c for c in candidates.values() if not _another_name(c.name, names, patterns)], hints
+
+
+def _another_name(name: str, names: set[str], patterns: NamePatterns) -> bool:
+    """A title after a surname or a familiar 老/小 before one (厉师兄, 老陈), when someone
+    of that surname is known or found: another name for that person, not a new one."""
+    if name[:1] in FAMILIAR and len(name) == 2:
+        surname = name[1]
+    else:
+        title = next((t for t in patterns.titles if name.endswith(t)), "")
+        surname = name[: -len(title)] if title else ""
+        if not surname or surname_of(surname) != surname:
+            return False
+    return any(other != name and surname_of(other) == surname for other in names)
+
+
+def _merge_same_person(candidates: dict[str, Candidate], pairs: list[tuple[str, str]]) -> None:
+    """二长老名叫韩守拙: one person; the name mentioned more keeps the other's counts."""
+    for one, other in pairs:
+        a, b = candidates.get(one), candidates.get(other)
+        if a is None or b is None:
+            continue
+        keep, drop = (a, b) if a.score >= b.score else (b, a)
+        keep.mentions += drop.mentions
+        keep.acting += drop.acting
+        keep.named += drop.named
+        keep.first = min(keep.first, drop.first)
+        del candidates[drop.name]
 
 
 def _trim_to_known(text: str, forms: set[str]) -> str:
@@ -212,15 +320,23 @@ def _new(name: str, forms: set[str]) -> bool:
     )
 
 
-def _personal(candidate: Candidate, dictionary: Mapping[str, str]) -> bool:
-    """Introduced as a name, or acting as a person does; a word jieba's dictionary files as
-    something else (那天, 方向) never is, and one it files as a name (叶子, 诸侯 are) must act."""
+def _personal(candidate: Candidate) -> bool:
+    """Introduced by a naming word, or acting and named more than once (a word jieba's
+    dictionary knows must speak); never mostly what follows a
+    pronoun (他闻言) or a classifier (一片叶子)."""
+    if candidate.mentions == 0:
+        return False
+    if candidate.after_pronoun >= PREDICATE_SHARE * candidate.mentions:
+        return False
+    if candidate.after_noun_marker >= PREDICATE_SHARE * candidate.mentions:
+        return False
+    if candidate.at_place >= PLACE_SHARE * candidate.mentions:
+        return False
     if candidate.named:
         return True
-    tag = dictionary.get(candidate.name)
-    if tag is not None and tag not in PERSON_TAGS:
-        return False
-    return candidate.acting >= MIN_ACTING and candidate.mentions >= MIN_MENTIONS
+    if candidate.known_word and not candidate.speaking:
+        return False  # 松树横生: a word the dictionary knows, and it never speaks
+    return candidate.acting >= 1 and candidate.mentions >= MIN_MENTIONS
 
 
 def _count_mentions(candidates: list[Candidate], chapters: list[Chapter], forms: set[str]) -> None:
@@ -232,28 +348,23 @@ def _count_mentions(candidates: list[Candidate], chapters: list[Chapter], forms:
     regex = re.compile("|".join(map(re.escape, terms)))
     for chapter in chapters:
         for position, sentence in enumerate(chapter.sentences):
-            hits = Counter(m.group() for m in regex.finditer(sentence.text))
-            for name, count in hits.items():
-                found = by_name.get(name)
+            text = sentence.text
+            seen: set[str] = set()
+            for match in regex.finditer(text):
+                found = by_name.get(match.group())
                 if found is None:
                     continue
                 if not found.mentions:
                     found.first = (chapter.number, position)
-                found.mentions += count
-                found.acting += _acting(sentence.text, name)
-                if len(found.appearances) < 3:
+                found.mentions += 1
+                before = text[match.start() - 1] if match.start() else ""
+                found.after_pronoun += before in PRONOUNS
+                found.after_noun_marker += before in NOUN_BEFORE
+                after = text[match.end() : match.end() + 1]
+                found.at_place += before in PLACE_BEFORE or after in PLACE_AFTER
+                if found.name not in seen and len(found.appearances) < 3:
                     found.appearances.append((chapter.number, sentence))
-
-
-def _acting(text: str, name: str) -> int:
-    """How often the name is directly followed by speech or an action, or addressed."""
-    count = 0
-    for match in re.finditer(re.escape(name), text):
-        after = text[match.end() : match.end() + 2]
-        before = text[max(0, match.start() - 2) : match.start()]
-        if any(after.startswith(word) for word in ACTING) or before.endswith(ADDRESSING):
-            count += 1
-    return count
+                seen.add(found.name)
 
 
 def ranked(candidates: Iterable[Candidate]) -> Iterator[Candidate]:

@@ -1,9 +1,9 @@
 """The offline upkeep backend: only what the text shows without a model.
 
-- new characters: names jieba tags or the book's naming patterns introduce, that act as
-  people do, are in no cast entry under any name or alias; ranked by mentions and how early;
+- new characters: runs standing where names stand (names.py), shaped like a name, that act
+  or are introduced, in no cast entry under any name or alias; ranked by what they do;
 - aliases the text gives a cast member (刘备，字玄德 / 周德全，人称周胖子);
-- relationship candidates: two cast members in one paragraph with a relation word;
+- relationships a sentence states between two cast members (relations.py), at most five;
 - open foreshadowing entries whose 关键词 or ID reappear (a sighting), or reappear in a
   sentence with a resolution word (原来, 真相, 终于 …: a pay-off candidate).
 - the protagonist's realm when the text breaks through to one of the world's 力量体系
@@ -14,7 +14,6 @@ It proposes no new foreshadowing, and no location, injury or death: those need a
 from __future__ import annotations
 
 import threading
-from itertools import combinations
 
 from workbench.lexicon import Lexicon
 from workbench.trackers.cast import Scanner
@@ -23,25 +22,14 @@ from workbench.upkeep.backend import UpkeepAnswer, UpkeepRequest
 from workbench.upkeep.names import gather, ranked
 from workbench.upkeep.proposals import MAX_PER_KIND, Kind, Proposal, propose
 from workbench.upkeep.realms import realms_reached
-from workbench.upkeep.text import Chapter, Sentence, excerpt
+from workbench.upkeep.relations import relationship_proposals
+from workbench.upkeep.text import excerpt
 
 NAME = "offline"
-# Relation word -> the 关系 it suggests.
-RELATION_WORDS = {
-    "拜师": "师徒", "师父": "师徒", "师傅": "师徒", "徒弟": "师徒", "收徒": "师徒",
-    "结拜": "结义", "结义": "结义", "义兄": "结义", "义弟": "结义", "兄弟相称": "结义",
-    "仇人": "仇敌", "报仇": "仇敌", "杀父之仇": "仇敌", "死仇": "仇敌", "仇": "仇敌",
-    "决裂": "决裂", "反目": "决裂", "翻脸": "决裂", "割袍": "决裂",
-    "结盟": "盟友", "联手": "盟友", "盟约": "盟友", "同盟": "盟友",
-    "成亲": "夫妻", "娶": "夫妻", "嫁": "夫妻", "夫妻": "夫妻",
-    "背叛": "背叛", "出卖": "背叛", "投靠": "归附", "归顺": "归附", "投降": "归附",
-    "和解": "和解", "冰释": "和解", "救命之恩": "恩人",
-}  # fmt: skip
 RESOLUTION_WORDS = (
     "原来", "真相", "终于", "归还", "揭开", "揭晓", "水落石出", "才知道", "方知", "方才明白",
     "竟是", "竟然是", "果然", "应验", "了结", "大白",
 )  # fmt: skip
-NOTE_CHARS = 40
 REALM_COLUMNS = ("修为", "境界")
 
 
@@ -57,7 +45,7 @@ class OfflineUpkeep:
         """Characters, aliases, relationship candidates, sightings and pay-off candidates."""
         found = [
             *_characters_and_aliases(request),
-            *_relationships(request),
+            *relationship_proposals(request, NAME),
             *_threads(request),
             *_realm(request),
         ]
@@ -71,7 +59,8 @@ def _characters_and_aliases(request: UpkeepRequest) -> list[Proposal]:
         return []
     lexicon = Lexicon(text)
     forms = request.cast.forms()
-    candidates, hints = gather(chapters, lexicon.tagged(text), lexicon.tags, forms)
+    known = {*forms, *request.listed}  # the author has these before him already
+    candidates, hints = gather(chapters, lexicon, known, request.names)
     found: list[Proposal] = []
     for candidate in list(ranked(candidates))[:MAX_PER_KIND]:
         appearances = [
@@ -93,8 +82,8 @@ def _characters_and_aliases(request: UpkeepRequest) -> list[Proposal]:
         )
     seen: set[tuple[str, str]] = set()
     for hint in hints:
-        character = forms[hint.character]
-        if (character, hint.alias) in seen or len(seen) >= MAX_PER_KIND:
+        character = forms.get(hint.character)  # None: a newcomer waiting for review
+        if character is None or (character, hint.alias) in seen or len(seen) >= MAX_PER_KIND:
             continue
         seen.add((character, hint.alias))
         evidence = excerpt(hint.sentence.text, hint.alias)
@@ -109,57 +98,6 @@ def _characters_and_aliases(request: UpkeepRequest) -> list[Proposal]:
                 alias=hint.alias,
             )
         )
-    return found
-
-
-def _relationships(request: UpkeepRequest) -> list[Proposal]:
-    """One candidate per pair: the first paragraph naming both with a relation word."""
-    forms = request.cast.forms()
-    names = Scanner(forms)
-    canonical = request.cast.canonical
-    words = Scanner(RELATION_WORDS, whole_names=False)
-    support: dict[frozenset[str], list[tuple[Chapter, Sentence, str]]] = {}
-    for chapter in request.chapters:
-        for paragraph in chapter.paragraphs().values():
-            present = {canonical(form) for s in paragraph for form in names.scan(s.text)}
-            if len(present) < 2:
-                continue
-            for sentence in paragraph:
-                hits = sorted(words.scan(sentence.text), key=lambda w: (-len(w), w))
-                if not hits:
-                    continue
-                for pair in combinations(sorted(present), 2):
-                    support.setdefault(frozenset(pair), []).append((chapter, sentence, hits[0]))
-                break  # the paragraph's first relation sentence speaks for it
-    ordered = sorted(support.items(), key=lambda item: (-len(item[1]), item[1][0][0].number))
-    found: list[Proposal] = []
-    for pair, evidence in ordered:
-        chapter, sentence, word = evidence[0]
-        relation = RELATION_WORDS[word]
-        a, b = sorted(pair, key=lambda name: (name != request.cast.protagonist, name))
-        before = request.trackers.pair_state(a, b, chapter.number, canonical)
-        if before is not None and before.relation == relation:
-            continue  # the tracker says so already
-        change = f"{before.relation}→{relation}" if before else "新建"
-        note = (
-            sentence.text if len(sentence.text) <= NOTE_CHARS else sentence.text[:NOTE_CHARS] + "…"
-        )
-        found.append(
-            propose(
-                Kind.RELATIONSHIP,
-                chapter.number,
-                sentence.line,
-                excerpt(sentence.text, word),
-                NAME,
-                a=a,
-                b=b,
-                relation=relation,
-                change=change,
-                note=note,
-            )
-        )
-        if len(found) >= MAX_PER_KIND:
-            break
     return found
 
 

@@ -20,7 +20,8 @@ from workbench.trackers.relevance import load_trackers
 from workbench.trackers.tables import find_tables
 from workbench.upkeep.backend import UpkeepAnswer, UpkeepBackend, UpkeepRequest
 from workbench.upkeep.errors import UpkeepCancelled, UpkeepFailed
-from workbench.upkeep.proposals import Proposal, ranges_of
+from workbench.upkeep.name_patterns import load_name_patterns
+from workbench.upkeep.proposals import Kind, Proposal, Review, ranges_of
 from workbench.upkeep.realms import realm_names
 from workbench.upkeep.stale import outgrown
 from workbench.upkeep.store import Queue, load_queue, update_queue
@@ -102,6 +103,8 @@ def propose_ranges(
     state_columns, states = _state_tracker(project)
     world = project.read_role(Role.WORLD)
     realms = realm_names(world.text if world else None)
+    names = load_name_patterns(project)
+    listed = _listed_elsewhere(load_queue(project), numbers)
     answers = []
     for start, end in ranges_of(max(first, 1), last):
         wanted = [n for n in range(start, end + 1) if n in numbers]
@@ -113,7 +116,10 @@ def propose_ranges(
             on_progress(Reason("progress.job", f"Ch{start}-{end}", backend.name))
         texts = {n: project.read(project.chapter(n).path) for n in wanted}
         chapters = tuple(Chapter.of(n, texts[n].text) for n in wanted)
-        request = UpkeepRequest(start, end, chapters, cast, trackers, state_columns, states, realms)
+        request = UpkeepRequest(
+            start, end, chapters, cast, trackers, state_columns, states, realms, names,
+            frozenset(listed),
+        )  # fmt: skip
         try:
             answer = backend.propose(request, cancel=cancel)
         except UpkeepFailed:
@@ -123,9 +129,21 @@ def propose_ranges(
         except WorkbenchError as error:  # the endpoint failed: the reason, nothing recorded
             raise UpkeepFailed(start, end, error.message) from error
         hashes = {n: loaded.sha256 for n, loaded in texts.items()}
+        listed |= {p.subject for p in answer.proposals if p.kind is Kind.CHARACTER}
         answers.append(RangeAnswer(start, end, hashes, answer))
         log.info("upkeep Ch%d-%d: %d proposals", start, end, len(answer.proposals))
     return answers
+
+
+def _listed_elsewhere(queue: Queue, asked: set[int]) -> set[str]:
+    """Names of new characters the author has before him already: waiting for review in
+    chapters this run does not ask about (the asked ones' are replaced), or rejected."""
+    return {
+        p.subject
+        for p in queue.proposals
+        if p.kind is Kind.CHARACTER
+        and (p.review is Review.REJECTED or (p.review is Review.PENDING and p.chapter not in asked))
+    }
 
 
 def record_answers(project: Project, answers: list[RangeAnswer], backend: str) -> list[Proposal]:

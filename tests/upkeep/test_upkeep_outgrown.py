@@ -5,7 +5,7 @@ author's decisions."""
 
 from __future__ import annotations
 
-from upkeep_sample import cut_back_cast
+from upkeep_sample import cut_back_cast, state_a_relation
 
 from workbench.book.project import Project
 from workbench.cli.main import main
@@ -23,11 +23,7 @@ def _pending(book):
 
 def test_what_the_author_wrote_by_hand_is_not_listed_again(sample_copy, capsys):
     cut_back_cast(sample_copy)
-    # Chapters 6-10 state no relation between two named cast members in one sentence (their
-    # relations are told through 他/她 and 师父), so offline upkeep proposes none there: one
-    # sentence that does, true to the story, gives this test a relationship to record.
-    chapter = sample_copy / "chapters" / "ch009.md"
-    chapter.write_text(chapter.read_text("utf-8") + "\n沈青棠拜韩素为师，已经六年了。\n", "utf-8")
+    state_a_relation(sample_copy)  # a relationship proposal to record by hand
     first = run_upkeep(Project.open(sample_copy), 6, 10, OfflineUpkeep())
     character = next(p for p in first.proposals if p.kind is Kind.CHARACTER)
     sighting = next(p for p in first.proposals if p.kind is Kind.SIGHTING)

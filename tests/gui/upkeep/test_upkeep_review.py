@@ -13,7 +13,7 @@ from conftest import settle
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QInputMethodEvent
 from PySide6.QtWidgets import QApplication
-from upkeep_sample import cut_back_cast
+from upkeep_sample import cut_back_cast, state_a_relation
 
 from workbench.book.project import Project
 from workbench.gui.upkeep.model import ID_ROLE, KIND_ROLE
@@ -63,8 +63,10 @@ def click_row(qtbot, review, proposal_id: str) -> None:
 
 @pytest.fixture
 def proposed(novel):
-    """The sample with its cast cut back to chapters 1-5 and offline upkeep of 6-10 queued."""
+    """The sample with its cast cut back to chapters 1-5, one relation stated in chapter 9,
+    and offline upkeep of 6-10 queued."""
     cut_back_cast(novel)
+    state_a_relation(novel)
     run_upkeep(Project.open(novel), 6, 10, OfflineUpkeep())
     return novel
 

@@ -77,7 +77,7 @@ def test_what_the_tracker_records_is_not_proposed_and_a_change_names_its_state(t
     other = _xiyou(tmp_path / "other", "| 1 | 悟尘 | 玄照法师 | 同门 | 新建 | 同行 |\n")
     [proposal] = _relations(other)
     assert proposal.fields["change"] == "同门→师徒"
-    assert proposal.fields["note"].startswith("tracker: 同门 since 1; this sentence suggests 师徒")
+    assert proposal.fields["note"].startswith("追踪表：第1章起为同门；此句提示师徒")
 
 
 def test_at_most_five_a_range(tmp_path):

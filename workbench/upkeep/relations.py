@@ -5,7 +5,8 @@ and holds a relation word somewhere else (陆沉看着赤练仙子，想起师�
 
 Each cue is a pattern with the two names' places in it, so the cue binds to the pair it
 stands between. Nothing the relationship tracker records already is proposed; a sentence
-against the tracker's current state says what the tracker holds.
+against the tracker's current state says what the tracker holds and since when (追踪表：第19章
+起为师兄弟；此句提示师徒).
 """
 
 from __future__ import annotations
@@ -133,9 +134,10 @@ def relationship_proposals(request: UpkeepRequest, backend: str) -> list[Proposa
             change, note = "新建", _clipped(stated.sentence.text)
         else:
             change = f"{before.relation}→{stated.relation}"
+            # The note goes to the tracker's 说明 column when accepted: in the book's language.
             note = (
-                f"tracker: {before.relation} since {before.chapter}; "
-                f"this sentence suggests {stated.relation}（{stated.cue}）"
+                f"追踪表：第{before.chapter}章起为{before.relation}；"
+                f"此句提示{stated.relation}（{stated.cue}）"
             )
         found.append(
             propose(

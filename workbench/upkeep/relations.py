@@ -26,6 +26,9 @@ NOTE_CHARS = 40
 _GAP = r"[^，。；！？：“”「」]{0,3}"  # a few characters between a name and its cue (二人, 早已)
 _IS = r"[，,]?(?:也|便|就|早已|原)?(?:是|乃|乃是|为|成了|曾是)"
 _RANK = r"(?:大|二|三|小|亲传|关门|记名)?"
+# Not right after a verb or 同/与 that makes the name someone's object or companion
+# (弃张杨去投张邈: 张杨 is left, not the one who goes).
+_FREE = r"(?<![弃杀斩令使遣同与和随])"
 
 # (pattern, relation): {a} and {b} stand for the two names; the relation is the pair's.
 CUES: tuple[tuple[str, str], ...] = (
@@ -55,6 +58,8 @@ CUES: tuple[tuple[str, str], ...] = (
     (r"{a}(?:与|和){b}{g}(?:结仇|有仇|结下死仇|不共戴天)", "仇敌"),
     (r"{a}{g}(?:杀了|杀死|害死){b}(?:的|之)(?:父|父亲|母亲|全家|师父)", "仇敌"),
     (r"{a}(?:投靠|投奔|归顺|归降|投降)了?{b}", "归附"),
+    (r"{free}{a}(?:来|往|去|径|遂|乃)?投{b}", "归附"),  # classical: 许攸径投曹操
+    (r"{free}{a}降了{b}", "归附"),
     (r"{a}(?:背叛|出卖)了?{b}", "背叛"),
     (r"{a}(?:与|和){b}{g}(?:决裂|反目|割袍断义|恩断义绝)", "决裂"),
     (r"{a}(?:与|和){b}{g}(?:结盟|联手|同盟|联合)", "盟友"),
@@ -92,6 +97,7 @@ def stated_relations(
     slot = f"(?:{alternation})"
     places = {"{a}": f"(?P<a>{slot})", "{b}": f"(?P<b>{slot})", "{g}": _GAP, "{is}": _IS}
     places["{rank}"] = _RANK
+    places["{free}"] = _FREE
     compiled = []
     for pattern, relation in CUES:
         for place, value in places.items():

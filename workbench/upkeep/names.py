@@ -121,6 +121,7 @@ class _Finder:
         self.acting: Counter[str] = Counter()
         self.speaking: Counter[str] = Counter()  # acting by speech: X道, X曰
         self.same_person: list[tuple[str, str]] = []  # 二长老名叫韩守拙: (二长老, 韩守拙)
+        self._regexes: dict[tuple[str, ...], re.Pattern[str]] = {}
 
     def read(self, text: str) -> None:
         """Every place in one sentence where a name stands."""
@@ -158,9 +159,13 @@ class _Finder:
             at += len(word)
         return words
 
-    @staticmethod
-    def _lead(text: str, at: int, leads: tuple[str, ...]) -> str:
-        return next((lead for lead in leads if text.startswith(lead, at)), "")
+    def _lead(self, text: str, at: int, leads: tuple[str, ...]) -> str:
+        """The longest of `leads` that the text holds at `at`, '' when none."""
+        regex = self._regexes.get(leads)
+        if regex is None:  # the lists are sorted longest first: the alternation takes that
+            regex = self._regexes[leads] = re.compile("|".join(map(re.escape, leads)))
+        match = regex.match(text, at)
+        return match.group() if match else ""
 
     def _backward(self, text: str, words: list[_Word], index: int) -> str:
         """The longest run shaped like a name that ends where words[index] starts."""

@@ -1,16 +1,18 @@
 """Who is new in a range of chapters, found without a model.
 
 A name is looked for only where a name stands: before what a person does (X道, X冷笑, X领着 —
-a listed action word or any word jieba tags as a verb), after a naming word (名唤X, 人称X,
-乃是X), after an address (对X, 拜见X), and as a word jieba tags as a personal name. At each
-such place the run of jieba's words ending (or starting) there is tried, longest first, and
-the first run shaped like a name is taken: a surname and a given name (韩立), a title or
-epithet with what qualifies it (血魔老祖, 墨大夫, 二长老, 灰鼠精), or, after a naming word,
-whatever stands there (悟尘). A run that holds a predicate (皱眉, 跪地), a pronoun or particle,
-a word jieba's dictionary files as something else, a bare role (龙王, 长老), a place (万妖谷)
-or a listed non-name (闻言, 冷笑) is no name. What is left must act or be introduced, and is
-ranked by how much the range does with it. The word lists are data (name_patterns.py) a
-project extends in workbench.toml.
+a listed speech or action word, or any word jieba tags as a verb), after a naming word
+(名唤X, 人称X, 自称X) or a copula (乃是X), after an address (对X, 拜见X). At each such place
+the runs of jieba's words ending (or starting) there are tried, longest first, and the first
+shaped like a name is taken: a surname and a given name (韩立), a title or epithet with what
+qualifies it (血魔老祖, 墨大夫, 二长老, 灰鼠精), or, after a naming word, whatever stands
+there (悟尘). A run that holds a predicate (皱眉, 跪地), a pronoun or particle, a bare role
+(龙王, 长老), a place (万妖谷) or a listed non-name (闻言, 冷笑) is no name. What is left must
+be introduced, or act and recur; a word of jieba's dictionary (松树 as much as 孙权: the
+dictionary tags both as names) must speak; one mostly after a pronoun (他闻言), a classifier
+(一片叶子) or where places stand (回许昌) is left out. The rest is ranked by how much the
+range does with it. The word lists are data (name_patterns.py) a project extends in
+workbench.toml.
 """
 
 from __future__ import annotations

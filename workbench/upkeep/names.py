@@ -22,7 +22,7 @@ from collections import Counter
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 
-from workbench.summaries.lexicon import Lexicon
+from workbench.lexicon import Lexicon
 from workbench.upkeep.name_patterns import (
     COMPOUND_SURNAMES,
     DEFAULT_PATTERNS,

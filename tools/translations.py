@@ -5,11 +5,13 @@ file's own layout, without Qt Linguist.
   .venv/bin/python tools/translations.py add TS PAIRS.tsv   add lines `context<TAB>source<TAB>zh`
                                                             (`\\n` for a newline in a string)
   .venv/bin/python tools/translations.py merge TS OTHER...  take what OTHER has and TS lacks
+  .venv/bin/python tools/translations.py merge3 TS BASE THEIRS  TS gets THEIRS' changes to BASE
 
 `merge` is for landing branches that each added strings: keep one side's file in the merge,
-then merge the other side's in. `missing` asks pyside6-lupdate (beside the Python that runs
-this) what the code translates, in a scratch copy, so the file itself is never rewritten by
-lupdate (which would drop the messages only the engine's words name and re-indent every line).
+then merge the other side's in; `merge3` (a conflict's stages :1: and :3:) also carries the
+translations the other side changed or removed. `missing` asks pyside6-lupdate (beside the
+Python that runs this) what the code translates, in a scratch copy, so the file itself is never
+rewritten by lupdate (which drops the messages only the engine's words name and re-indents).
 """
 
 from __future__ import annotations
@@ -87,6 +89,42 @@ def insert(ts: Path, additions: list[tuple[str, ET.Element]]) -> int:
     return len(additions)
 
 
+def replace_translation(ts: Path, key: Key, message: ET.Element | None) -> bool:
+    """Put `message`'s translation in place of the one `key` has in TS (None: remove the
+    message); False when TS has no such message."""
+    text = ts.read_text(encoding="utf-8")
+    context = text.find(f"<name>{_text(key[0])}</name>")
+    if context < 0:
+        return False
+    end = text.find("</context>", context)
+    source = text.find(f"<source>{_text(key[1])}</source>", context, end)
+    if source < 0:
+        return False
+    start = text.rfind("<message", context, source)
+    start = text.rfind("\n", 0, start) + 1
+    stop = text.index("</message>", source) + len("</message>\n")
+    replacement = message_xml(message) if message is not None else ""
+    ts.write_text(text[:start] + replacement + text[stop:], encoding="utf-8")
+    return True
+
+
+def merge3(ts: Path, base: Path, theirs: Path) -> tuple[int, int, int]:
+    """TS gets every message THEIRS added, changed or removed since BASE: (added, changed,
+    removed)."""
+    before, after, have = read_messages(base), read_messages(theirs), read_messages(ts)
+    added, changed, removed = [], 0, 0
+    for key, message in after.items():
+        if key in before and message_xml(message) == message_xml(before[key]):
+            continue
+        if key in have:
+            changed += replace_translation(ts, key, message)
+        else:
+            added.append((key[0], message))
+    for key in before.keys() - after.keys():
+        removed += replace_translation(ts, key, None)
+    return insert(ts, added), changed, removed
+
+
 def new_message(source: str, translation: str, comment: str = "") -> ET.Element:
     message = ET.Element("message")
     ET.SubElement(message, "source").text = source
@@ -118,7 +156,7 @@ def missing(ts: Path) -> list[Key]:
 
 
 def main(argv: list[str]) -> int:
-    if len(argv) < 2 or argv[0] not in ("missing", "add", "merge"):
+    if len(argv) < 2 or argv[0] not in ("missing", "add", "merge", "merge3"):
         print(__doc__, file=sys.stderr)
         return 2
     command, ts = argv[0], Path(argv[1])
@@ -126,6 +164,10 @@ def main(argv: list[str]) -> int:
         for context, source, comment in missing(ts):
             note = f" ({comment})" if comment else ""
             print(f"{context}\t{source}{note}")
+        return 0
+    if command == "merge3":
+        added, changed, removed = merge3(ts, Path(argv[2]), Path(argv[3]))
+        print(f"{ts}: {added} added, {changed} changed, {removed} removed")
         return 0
     have = read_messages(ts)
     additions: list[tuple[str, ET.Element]] = []

@@ -1,16 +1,40 @@
 """The ledger's table: a double-click edits any cell; going to a chapter is asked for on
 purpose (Ctrl+Enter, the context menu, the chapter links under the table) and leaves the
-keyboard focus in the table, where the author was working."""
+keyboard focus in the table, where the author was working. The 内容 column wraps over as
+many lines as the entry takes and its rows grow to fit, so an entry reads whole in a narrow
+dock; every other column stays one line."""
 
 from __future__ import annotations
 
 from PySide6.QtCore import QModelIndex, Qt, Signal
 from PySide6.QtGui import QKeyEvent
-from PySide6.QtWidgets import QTableView
+from PySide6.QtWidgets import (
+    QHeaderView,
+    QStyledItemDelegate,
+    QStyleOptionViewItem,
+    QTableView,
+    QWidget,
+)
 
 from workbench.gui.trackers.ledger_model import CHAPTER_FIELDS, FIELD_ROLE, chapter_cell
 
 JUMP_KEYS = (Qt.Key.Key_Return, Qt.Key.Key_Enter)
+WRAPPED_FIELD = "content"
+WRAP = QStyleOptionViewItem.ViewItemFeature.WrapText
+
+
+class ContentWrapDelegate(QStyledItemDelegate):
+    """Wraps the 内容 cells and keeps the others on one line (the table's word wrap is on so
+    that Qt sizes rows by the wrapped height; this takes it back from the short columns)."""
+
+    def initStyleOption(self, option: QStyleOptionViewItem, index: QModelIndex) -> None:
+        """The usual options, wrapping only in the 内容 column."""
+        super().initStyleOption(option, index)
+        field = index.model().headerData(index.column(), Qt.Orientation.Horizontal, FIELD_ROLE)
+        if field == WRAPPED_FIELD:
+            option.features |= WRAP
+        else:
+            option.features &= ~WRAP
 
 
 class LedgerTable(QTableView):
@@ -18,6 +42,13 @@ class LedgerTable(QTableView):
     names it; any other cell goes to where the entry was planted, else to its payoff)."""
 
     chapterRequested = Signal(int)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setItemDelegate(ContentWrapDelegate(self))
+        self.setWordWrap(True)
+        self.setTextElideMode(Qt.TextElideMode.ElideRight)
+        self.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
 
     def keyPressEvent(self, event: QKeyEvent) -> None:
         """Ctrl+Enter goes to the chapter; every other key as in any table."""

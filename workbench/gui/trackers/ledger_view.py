@@ -30,7 +30,7 @@ from workbench.trackers.ledger import EntryState, LedgerFilter
 
 ACTIVE = frozenset({EntryState.OVERDUE, EntryState.DUE, EntryState.OPEN})
 DORMANT = "dormant"
-CONTENT_WIDTH = 240
+CONTENT_LEAST_CHARACTERS = 8  # the 内容 column never narrower than this many 字
 NOTES_WIDTH = 220
 TEXT_FILTER_WIDTH = 180
 ARROW_WIDTH = 36
@@ -81,10 +81,7 @@ class LedgerPanel(QWidget):
             QAbstractItemView.EditTrigger.DoubleClicked
             | QAbstractItemView.EditTrigger.EditKeyPressed
         )
-        self.table.setWordWrap(False)  # one line per entry: long 内容 is elided, not wrapped
-        self.table.setTextElideMode(Qt.TextElideMode.ElideRight)
         self.table.verticalHeader().setVisible(False)
-        self.table.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
         self.table.horizontalHeader().setHighlightSections(False)
         self.table.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
         self.column_fit = ColumnFit(self.table, self._size_columns)
@@ -262,19 +259,13 @@ class LedgerPanel(QWidget):
         header = self.table.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
         self.table.resizeColumnsToContents()
-        content = self.model.column_of("content")
-        if content is not None:
-            self.table.setColumnWidth(content, min(CONTENT_WIDTH, self.table.columnWidth(content)))
         notes = self.model.notes_column
         self.table.setColumnWidth(notes, min(NOTES_WIDTH, self.table.columnWidth(notes)))
         self._fit_key_columns()
+        self._fit_content_column()
 
-    def _fit_key_columns(self) -> None:
-        """The IDs and the state words always show in full, the bold rows of overdue and
-        due entries included: the columns grow (never shrink) to the widest at this chapter;
-        the reasons after the state may elide (the row's tooltip has them). Font metrics
-        cost little, unlike asking every cell for its size; the columns were sized once,
-        before the chapter's bold rows were known (a narrow dock showed 'F0…')."""
+    def _key_widths(self) -> tuple[int, int]:
+        """The widths the IDs and the state words need, bold rows included."""
         ids, states = [], []
         for row in self.model.ledger.rows:
             ids.append((row.entry.id, bool(row.reasons)))
@@ -289,11 +280,46 @@ class LedgerPanel(QWidget):
             measured = ((bold if strong else regular).horizontalAdvance(t) for t, strong in texts)
             return max(measured, default=0) + padding
 
+        return widest(ids), widest(states)
+
+    def _fit_key_columns(self) -> None:
+        """The IDs and the state words always show in full, the bold rows of overdue and
+        due entries included: the columns grow (never shrink) to the widest at this chapter;
+        the reasons after the state may elide (the row's tooltip has them). Font metrics
+        cost little, unlike asking every cell for its size; the columns were sized once,
+        before the chapter's bold rows were known (a narrow dock showed 'F0…')."""
+        id_needed, state_needed = self._key_widths()
         notes = self.model.notes_column
         id_column = self.model.column_of("id") or 0
-        for column, needed in ((id_column, widest(ids)), (notes, widest(states))):
+        for column, needed in ((id_column, id_needed), (notes, state_needed)):
             if self.table.columnWidth(column) < needed:
                 self.table.setColumnWidth(column, needed)
+
+    def _fit_content_column(self) -> None:
+        """内容 takes the width the table has left after the columns before it, the state
+        column giving up its reasons first (they elide; the tooltip and the detail below have
+        them): the entry then reads whole, wrapped, without scrolling sideways. It never
+        grows past its one-line width, nor shrinks below a few words."""
+        content = self.model.column_of("content")
+        if content is None:
+            return
+        header = self.table.horizontalHeader()
+        notes = self.model.notes_column
+        _id_needed, state_needed = self._key_widths()
+        before = [
+            c for c in range(header.count()) if header.visualIndex(c) < header.visualIndex(content)
+        ]
+        fixed = sum(self.table.columnWidth(c) for c in before if c != notes)
+        notes_least = state_needed if notes in before else 0
+        scrollbar = self.table.style().pixelMetric(QStyle.PixelMetric.PM_ScrollBarExtent)
+        room = self.table.maximumViewportSize().width() - scrollbar - fixed
+        least = CONTENT_LEAST_CHARACTERS * self.table.fontMetrics().horizontalAdvance("内")
+        one_line = self.table.columnWidth(content)
+        width = max(least, min(one_line, room - notes_least))
+        self.table.setColumnWidth(content, width)
+        if notes in before:
+            notes_width = self.table.columnWidth(notes)
+            self.table.setColumnWidth(notes, max(state_needed, min(notes_width, room - width)))
 
     def criteria(self) -> tuple[LedgerFilter, bool]:
         """The filters as set in the widgets: (criteria, 沉寂 only)."""

@@ -7,7 +7,7 @@ dock; every other column stays one line."""
 from __future__ import annotations
 
 from PySide6.QtCore import QModelIndex, Qt, Signal
-from PySide6.QtGui import QKeyEvent
+from PySide6.QtGui import QKeyEvent, QResizeEvent
 from PySide6.QtWidgets import (
     QHeaderView,
     QStyledItemDelegate,
@@ -42,6 +42,7 @@ class LedgerTable(QTableView):
     names it; any other cell goes to where the entry was planted, else to its payoff)."""
 
     chapterRequested = Signal(int)
+    widthChanged = Signal()
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -49,6 +50,12 @@ class LedgerTable(QTableView):
         self.setWordWrap(True)
         self.setTextElideMode(Qt.TextElideMode.ElideRight)
         self.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        """Tell the panel when the width changed (the dock was dragged wider or narrower)."""
+        super().resizeEvent(event)
+        if event.size().width() != event.oldSize().width():
+            self.widthChanged.emit()
 
     def keyPressEvent(self, event: QKeyEvent) -> None:
         """Ctrl+Enter goes to the chapter; every other key as in any table."""

@@ -55,6 +55,8 @@ class LedgerPanel(QWidget):
         self.canonical = str
         self._sized_for: tuple = ()  # the columns and row count the widths were measured for
         self._shown_for: tuple = ()  # what show_ledger was last given
+        self._natural: tuple[int, int] = (0, 0)  # 内容's one-line width, the state column's
+        self._content_fitted = -1  # the 内容 width last fitted (another: the author's drag)
 
         self.state_filter = QComboBox(self)
         self.state_filter.setObjectName("ledgerStateFilter")
@@ -146,6 +148,7 @@ class LedgerPanel(QWidget):
         self.text_filter.textChanged.connect(self.apply_filters)
         self.clear_button.clicked.connect(self.clear_filters)
         self.table.chapterRequested.connect(self.chapterRequested)
+        self.table.widthChanged.connect(self._follow_width)
         self.detail.linkActivated.connect(self._link_activated)
         self.table.selectionModel().selectionChanged.connect(self._selection_changed)
         self.table.customContextMenuRequested.connect(self._context_menu)
@@ -262,14 +265,26 @@ class LedgerPanel(QWidget):
         notes = self.model.notes_column
         self.table.setColumnWidth(notes, min(NOTES_WIDTH, self.table.columnWidth(notes)))
         self._fit_key_columns()
+        content = self.model.column_of("content")
+        one_line = self.table.columnWidth(content) if content is not None else 0
+        self._natural = (one_line, self.table.columnWidth(notes))
         self._fit_content_column()
+
+    def _follow_width(self) -> None:
+        """The dock was resized: 内容 takes the new room, unless the author set its width."""
+        content = self.model.column_of("content")
+        fitted = content is not None and self.table.columnWidth(content) == self._content_fitted
+        if fitted and not self.column_fit.waiting():
+            self._fit_content_column()
 
     def _key_widths(self) -> tuple[int, int]:
         """The widths the IDs and the state words need, bold rows included."""
         ids, states = [], []
         for row in self.model.ledger.rows:
             ids.append((row.entry.id, bool(row.reasons)))
-            states.append((entry_state_label(row.state), bool(row.reasons)))
+            # Room for the ellipsis after the state word when reasons follow and elide.
+            more = " · …" if row.reasons or row.dormant else ""
+            states.append((entry_state_label(row.state) + more, bool(row.reasons)))
         regular = self.table.fontMetrics()
         bold_font = self.table.font()
         bold_font.setBold(True)
@@ -314,11 +329,11 @@ class LedgerPanel(QWidget):
         scrollbar = self.table.style().pixelMetric(QStyle.PixelMetric.PM_ScrollBarExtent)
         room = self.table.maximumViewportSize().width() - scrollbar - fixed
         least = CONTENT_LEAST_CHARACTERS * self.table.fontMetrics().horizontalAdvance("内")
-        one_line = self.table.columnWidth(content)
+        one_line, notes_width = self._natural
         width = max(least, min(one_line, room - notes_least))
         self.table.setColumnWidth(content, width)
+        self._content_fitted = width
         if notes in before:
-            notes_width = self.table.columnWidth(notes)
             self.table.setColumnWidth(notes, max(state_needed, min(notes_width, room - width)))
 
     def criteria(self) -> tuple[LedgerFilter, bool]:

@@ -19,19 +19,20 @@ from PySide6.QtWidgets import (
 from workbench.gui.trackers.ledger_model import CHAPTER_FIELDS, FIELD_ROLE, chapter_cell
 
 JUMP_KEYS = (Qt.Key.Key_Return, Qt.Key.Key_Enter)
-WRAPPED_FIELD = "content"
 WRAP = QStyleOptionViewItem.ViewItemFeature.WrapText
 
 
 class ContentWrapDelegate(QStyledItemDelegate):
     """Wraps the 内容 cells and keeps the others on one line (the table's word wrap is on so
-    that Qt sizes rows by the wrapped height; this takes it back from the short columns)."""
+    that Qt sizes rows by the wrapped height; this takes it back from the short columns).
+    Qt asks it for every cell it paints or measures, so it compares a number and no more."""
+
+    wrapped_column = -1  # the 内容 column; -1 when the file has none
 
     def initStyleOption(self, option: QStyleOptionViewItem, index: QModelIndex) -> None:
         """The usual options, wrapping only in the 内容 column."""
         super().initStyleOption(option, index)
-        field = index.model().headerData(index.column(), Qt.Orientation.Horizontal, FIELD_ROLE)
-        if field == WRAPPED_FIELD:
+        if index.column() == self.wrapped_column:
             option.features |= WRAP
         else:
             option.features &= ~WRAP
@@ -46,7 +47,8 @@ class LedgerTable(QTableView):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setItemDelegate(ContentWrapDelegate(self))
+        self.wrapping = ContentWrapDelegate(self)
+        self.setItemDelegate(self.wrapping)
         self.setWordWrap(True)
         self.setTextElideMode(Qt.TextElideMode.ElideRight)
         self.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)

@@ -241,6 +241,8 @@ class LedgerPanel(QWidget):
         selected = self.selected_id()
         self.canonical = canonical
         self.model.set_ledger(ledger, columns, editable)
+        content = self.model.column_of("content")
+        self.table.wrapping.wrapped_column = -1 if content is None else content
         self._fill_tier_filter(self._tiers())
         self.character_filter.set_names(names, self.tr("Character"))
         self.apply_filters()

@@ -64,3 +64,12 @@ def test_a_narrower_dock_rewraps_the_entries(window, qtbot) -> None:
     window.resizeDocks([window.tracker_dock], [360], Qt.Orientation.Horizontal)
     qtbot.waitUntil(lambda: ledger.table.columnWidth(content) < before)
     assert_entries_read_whole(ledger)
+
+
+def test_rows_brought_back_by_clearing_a_filter_read_whole(window, qtbot) -> None:
+    ledger = at_chapter_13_in_a_1280_by_720_window(window, qtbot)
+    real_input.fill(ledger.text_filter, "F016")
+    assert ledger.proxy.rowCount() == 1
+    real_input.click(ledger.clear_button)
+    assert ledger.proxy.rowCount() == ledger.model.rowCount()
+    assert_entries_read_whole(ledger)

@@ -1,15 +1,14 @@
 """The ledger's table: a double-click edits any cell; going to a chapter is asked for on
 purpose (Ctrl+Enter, the context menu, the chapter links under the table) and leaves the
 keyboard focus in the table, where the author was working. The 内容 column wraps over as
-many lines as the entry takes and its rows grow to fit, so an entry reads whole in a narrow
-dock; every other column stays one line."""
+many lines as the entry takes and its rows grow to fit (the panel fits them when the table is
+in sight), so an entry reads whole in a narrow dock; every other column stays one line."""
 
 from __future__ import annotations
 
 from PySide6.QtCore import QModelIndex, Qt, Signal
 from PySide6.QtGui import QKeyEvent, QResizeEvent
 from PySide6.QtWidgets import (
-    QHeaderView,
     QStyledItemDelegate,
     QStyleOptionViewItem,
     QTableView,
@@ -51,7 +50,6 @@ class LedgerTable(QTableView):
         self.setItemDelegate(self.wrapping)
         self.setWordWrap(True)
         self.setTextElideMode(Qt.TextElideMode.ElideRight)
-        self.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         """Tell the panel when the width changed (the dock was dragged wider or narrower)."""

@@ -87,6 +87,10 @@ class LedgerPanel(QWidget):
         self.table.horizontalHeader().setHighlightSections(False)
         self.table.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
         self.column_fit = ColumnFit(self.table, self._size_columns)
+        # Wrapped 内容 makes rows of different heights: measured, like the columns, only in
+        # sight (a header resizing to contents measured every row of a covered ledger on
+        # each chapter the editor went to).
+        self.row_fit = ColumnFit(self.table, self.table.resizeRowsToContents)
         self.empty_hint = EmptyHint(self.table, "ledgerEmptyHint")
 
         self.add_button = self._button("ledgerAdd", self.addRequested.emit)
@@ -149,12 +153,15 @@ class LedgerPanel(QWidget):
         self.clear_button.clicked.connect(self.clear_filters)
         self.table.chapterRequested.connect(self.chapterRequested)
         self.table.widthChanged.connect(self._follow_width)
+        self.table.horizontalHeader().sectionResized.connect(self._column_resized)
         self.detail.linkActivated.connect(self._link_activated)
         self.table.selectionModel().selectionChanged.connect(self._selection_changed)
         self.table.customContextMenuRequested.connect(self._context_menu)
         self.proxy.modelReset.connect(self._selection_changed)
         self.proxy.layoutChanged.connect(self._update_count)
         self.proxy.rowsInserted.connect(self._update_count)
+        self.proxy.rowsInserted.connect(self.row_fit.request)  # a cleared filter's rows
+        self.proxy.layoutChanged.connect(self.row_fit.request)
         self.proxy.rowsRemoved.connect(self._update_count)
         self.retranslate()
 
@@ -253,6 +260,7 @@ class LedgerPanel(QWidget):
             self._sized_for = shape
             self.column_fit.request()
         self._fit_key_columns()
+        self.row_fit.request()
         for button in (self.add_button, self.resolve_button, self.abandon_button):
             button.setEnabled(editable)
         self.up_button.setEnabled(editable)
@@ -271,6 +279,10 @@ class LedgerPanel(QWidget):
         one_line = self.table.columnWidth(content) if content is not None else 0
         self._natural = (one_line, self.table.columnWidth(notes))
         self._fit_content_column()
+
+    def _column_resized(self, column: int, _old: int, _new: int) -> None:
+        if column == self.model.column_of("content"):
+            self.row_fit.request()
 
     def _follow_width(self) -> None:
         """The dock was resized: 内容 takes the new room, unless the author set its width."""

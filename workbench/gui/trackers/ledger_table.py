@@ -6,7 +6,7 @@ in sight), so an entry reads whole in a narrow dock; every other column stays on
 
 from __future__ import annotations
 
-from PySide6.QtCore import QModelIndex, Qt, Signal
+from PySide6.QtCore import QModelIndex, QRect, Qt, Signal
 from PySide6.QtGui import QKeyEvent, QResizeEvent
 from PySide6.QtWidgets import (
     QStyledItemDelegate,
@@ -50,6 +50,22 @@ class LedgerTable(QTableView):
         self.setItemDelegate(self.wrapping)
         self.setWordWrap(True)
         self.setTextElideMode(Qt.TextElideMode.ElideRight)
+
+    def fit_rows(self) -> None:
+        """Each row as tall as its wrapped 内容 cell: one size hint a row, where Qt's
+        resizeRowsToContents asks every cell in sight (fourteen times the work on a ledger
+        of eight columns)."""
+        column = self.wrapping.wrapped_column
+        model = self.model()
+        if column < 0 or model is None:
+            return
+        option = QStyleOptionViewItem()
+        self.initViewItemOption(option)
+        grid = 1 if self.showGrid() else 0  # the line Qt draws between cells takes a pixel
+        option.rect = QRect(0, 0, self.columnWidth(column) - grid, 1)
+        for row in range(model.rowCount()):
+            hint = self.wrapping.sizeHint(option, model.index(row, column))
+            self.setRowHeight(row, hint.height() + grid)
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         """Tell the panel when the width changed (the dock was dragged wider or narrower)."""

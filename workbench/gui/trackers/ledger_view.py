@@ -90,7 +90,7 @@ class LedgerPanel(QWidget):
         # Wrapped 内容 makes rows of different heights: measured, like the columns, only in
         # sight (a header resizing to contents measured every row of a covered ledger on
         # each chapter the editor went to).
-        self.row_fit = ColumnFit(self.table, self.table.resizeRowsToContents)
+        self.row_fit = ColumnFit(self.table, self.table.fit_rows)
         self.empty_hint = EmptyHint(self.table, "ledgerEmptyHint")
 
         self.add_button = self._button("ledgerAdd", self.addRequested.emit)

@@ -16,6 +16,11 @@ loop has been idle for a moment (its first paint included); the CPU time beside 
 machine is shared). `--profile` writes a cProfile of the cold open per book and prints its
 top entries by cumulative time.
 
+Measured here (2 cores, load average 7–11 from other sessions; tab shown / CPU, ms): sample
+cold 70 / 175, warm 55–104 / 124–160, early 104 / 184; 2M 字 cold 89 / 219, warm 49–88 /
+119–179, early 86 / 233. No open came near 1.5 s, cold, warm or during the start; the time
+after the tab is shown goes to the panels following the chapter (context feed, ledger).
+
 Run: `.venv/bin/python benchmarks/tree_open.py [--warm N] [--profile] [--keep DIR]`.
 """
 

@@ -97,7 +97,9 @@ def replace_translation(ts: Path, key: Key, message: ET.Element | None) -> bool:
     if context < 0:
         return False
     end = text.find("</context>", context)
-    source = text.find(f"<source>{_text(key[1])}</source>", context, end)
+    # Quotes and apostrophes stand escaped or as they are: files written by hand have both.
+    spellings = (_text(key[1]), escape(key[1]))
+    source = max(text.find(f"<source>{spelled}</source>", context, end) for spelled in spellings)
     if source < 0:
         return False
     start = text.rfind("<message", context, source)

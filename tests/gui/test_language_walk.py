@@ -1,7 +1,8 @@
 """A walk over every window and dialog in each language: no English words in the Chinese UI,
 no Chinese characters in the English UI. Allowed in both: file names and paths, the agents'
-names, chapter ranges (Ch6-10), shortcuts, and the few names that are the same in both
-(Workbench, Markdown, tokens). The book's own text is not the UI's (see ui_strings)."""
+names, chapter ranges (Ch6-10), shortcuts, model ids, and the few names that are the same in
+both (Workbench, Markdown). The book's own text is not the UI's (see ui_strings). In English,
+no chosen item of a combo box is cut mid-word."""
 
 from __future__ import annotations
 
@@ -13,11 +14,12 @@ import real_input
 from panel_wait import settled
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtWidgets import QApplication
-from ui_strings import menu_strings, visible_strings
+from ui_strings import cut_short, item_strings, menu_strings, visible_strings
 
 from workbench.book.importer import plan_import, read_manuscript
 from workbench.book.project import Project
 from workbench.feed import AGENTS
+from workbench.feed.pins import add_pin
 from workbench.gui.crash_dialog import show_crash
 from workbench.gui.engine_words import engine_text
 from workbench.gui.import_dialog import ImportPreviewDialog
@@ -36,15 +38,13 @@ NAMES = re.compile(
 # Widgets whose items are names, not UI words: fonts, model profiles and tokenizers, and the
 # language picker, where each language is named in itself; the character filters (the cast).
 NAME_LISTS = ("QFontComboBox", "modelProfile", "tokenizerCombo", "uiLanguage", "CharacterBox")
+# The book's terms a context row quotes as why it was chosen ("named: 血色灯牌").
+QUOTED_TERMS = re.compile(r"(?<=named: )[^;·]+")
 WORD = re.compile(r"[A-Za-z]{2,}")
 SAME_IN_BOTH = {
     *AGENTS,
     "Workbench",
     "Markdown",
-    "tokens",
-    "Tokens",
-    "token",
-    "Agent",
     "Ch",
     "Ctrl",
     "Shift",
@@ -63,11 +63,6 @@ SAME_IN_BOTH = {
     "GLM",
     "Kimi",
     "tiktoken",
-    # The chapter types are the plan files' front-matter values, shown beside their names.
-    "plot",
-    "battle",
-    "emotion",
-    "transition",
 }
 
 
@@ -92,14 +87,16 @@ def book_words(novel: Path) -> list[str]:
 def offences(strings: list[tuple[str, str]], language: str, book: list[str]) -> list[str]:
     wrong = []
     for where, text in strings:
-        if any(name in where for name in NAME_LISTS):
+        if where == "cut short" and language == "en":
+            wrong.append(f"{where}: {text}")
+        if any(name in where for name in NAME_LISTS) or where == "cut short":
             continue
         if where == "window title":
             text = text.rsplit(" — ", 1)[-1]  # the project folder's name, then the app's
         if language == "zh_CN" and english_words(text):
             wrong.append(f"{where}: {text!r} ({', '.join(english_words(text))})")
         if language == "en":
-            bare = NAMES.sub(" ", text)
+            bare = NAMES.sub(" ", QUOTED_TERMS.sub(" ", text))
             for word in book:
                 bare = bare.replace(word, " ")
             if CJK.search(bare):
@@ -112,7 +109,7 @@ def walk(window, qtbot, novel: Path) -> list[tuple[str, str]]:
     seen: list[tuple[str, str]] = []
     editor = window.chapters.open_chapter(12)
     settled(qtbot, window.context_panel)
-    seen += visible_strings(window)
+    seen += visible_strings(window) + item_strings(window.context_panel)
     # The editor's menu: Qt's own entries (undo, copy…) come from Qt's translations.
     menu = real_input.open_menu(editor.text_edit.viewport(), QPoint(60, 60))
     seen += menu_strings(menu, "editor menu")
@@ -122,6 +119,13 @@ def walk(window, qtbot, novel: Path) -> list[tuple[str, str]]:
     for tab in range(window.tracker_browser.tabs.count()):
         window.tracker_browser.tabs.setCurrentIndex(tab)
         seen += visible_strings(window)
+        seen += [("cut short", combo) for combo in cut_short(window)]
+    window.book_dock.show()
+    window.book_dock.raise_()
+    seen += visible_strings(window)
+    usage = window.open_usage()
+    seen += visible_strings(usage) + item_strings(usage)
+    usage.close()
     window.tabs.open_find_bar()
     seen += visible_strings(window)
     dialog = window.prepare.open_for("MainWriter", 13)
@@ -131,7 +135,7 @@ def walk(window, qtbot, novel: Path) -> list[tuple[str, str]]:
     dialog.close()
     for other in (window.summary_policy.jobs_dialog, SettingsDialog(window.settings, window)):
         other.show()
-        seen += visible_strings(other)
+        seen += visible_strings(other) + item_strings(other)
         other.close()
     entry = window.tracker_browser.new_entry("灯")
     seen += visible_strings(entry)
@@ -154,6 +158,7 @@ def walk(window, qtbot, novel: Path) -> list[tuple[str, str]]:
 def test_no_string_of_the_other_language_in_any_window(
     make_window, novel: Path, qtbot, language: str
 ) -> None:
+    add_pin(Project.open(novel), "block:rolling.summary.1-5")
     book = book_words(novel)
     welcome = make_window(Settings(ui_language=language))
     wrong = offences(visible_strings(welcome), language, book)
@@ -171,8 +176,11 @@ def test_summary_progress_is_shown_in_the_ui_language(make_window) -> None:
     make_window()  # the Chinese UI
     summarising = Reason("progress.summarising", 5, "offline")
     assert engine_text(Reason("progress.job", "Ch6-10", summarising)) == (
-        "Ch6-10: 正在用 offline 后端摘要 5 章"
+        "Ch6-10: 正在用离线后端摘要 5 章"
     )
+    assert engine_text(Reason("progress.summarising", 5, "openai")) == "正在用模型端点摘要 5 章"
+    parser = "Expecting value: line 1 column 1 (char 0)"
+    assert engine_text(Reason("upkeep_failed.not_json", parser)) == "模型的回答不是有效的 JSON"
     fixed = Reason("progress.job", Reason("progress.fixed_context"), Reason("progress.done"))
     assert engine_text(fixed) == "固定层: 完成"
     assert engine_text("Ch1-5: something new") == "Ch1-5: something new"  # as it came

@@ -1,15 +1,17 @@
 """Every string a person can read in a window: labels, buttons, titles, tabs, menus (all of
 them, opened or not), combo items, placeholders, spin box affixes, table headers, tooltips of
 buttons and actions. The book's own text is left out: editors' contents and the cells of item
-views (chapter titles, tracker rows, feed blocks) are the author's words, not the UI's."""
+views (chapter titles, tracker rows) are the author's words, not the UI's; `item_strings` reads
+the views whose cells the UI writes (the context panel's rows and pins, jobs, usage)."""
 
 from __future__ import annotations
 
 import re
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QAbstractListModel, QModelIndex, Qt
 from PySide6.QtWidgets import (
     QAbstractButton,
+    QAbstractItemView,
     QAbstractSpinBox,
     QComboBox,
     QDockWidget,
@@ -20,6 +22,8 @@ from PySide6.QtWidgets import (
     QMainWindow,
     QMenu,
     QSpinBox,
+    QStyle,
+    QStyleOptionComboBox,
     QTabBar,
     QWidget,
 )
@@ -78,3 +82,41 @@ def visible_strings(root: QWidget) -> list[tuple[str, str]]:
             count = model.columnCount() if orientation == Qt.Orientation.Horizontal else 0
             found += [(name, str(model.headerData(i, orientation) or "")) for i in range(count)]
     return [(where, text) for where, text in found if text and text.strip()]
+
+
+def item_strings(root: QWidget) -> list[tuple[str, str]]:
+    """The display text of every cell of `root`'s visible item views, tree rows included."""
+    found: list[tuple[str, str]] = []
+    for view in root.findChildren(QAbstractItemView):
+        model = view.model()
+        if not view.isVisible() or model is None or isinstance(view, QHeaderView):
+            continue
+        where = f"{type(view).__name__} {view.objectName()} cell".strip()
+        parents = [QModelIndex()]
+        while parents:
+            parent = parents.pop()
+            for row in range(model.rowCount(parent)):
+                # A list model's columnCount is private in Qt: it has one column.
+                columns = 1 if isinstance(model, QAbstractListModel) else model.columnCount(parent)
+                for column in range(columns):
+                    text = model.data(model.index(row, column, parent))
+                    if isinstance(text, str) and text.strip():
+                        found.append((where, text))
+                parents.append(model.index(row, 0, parent))
+    return found
+
+
+def cut_short(root: QWidget) -> list[str]:
+    """The visible combo boxes of `root` whose chosen item is wider than the box shows."""
+    cut = []
+    for combo in root.findChildren(QComboBox):
+        if not combo.isVisible() or combo.isEditable() or not combo.currentText():
+            continue
+        option = QStyleOptionComboBox()
+        combo.initStyleOption(option)
+        field = combo.style().subControlRect(
+            QStyle.ComplexControl.CC_ComboBox, option, QStyle.SubControl.SC_ComboBoxEditField, combo
+        )
+        if combo.fontMetrics().horizontalAdvance(combo.currentText()) > field.width():
+            cut.append(f"{combo.objectName() or type(combo).__name__}: {combo.currentText()!r}")
+    return cut

@@ -332,7 +332,20 @@ FAILURE = {
         " it contradicts the ledger for chapters %4-%5",
     ),
 }
+# What the UI says instead of a message whose argument is a parser's own English (the log and
+# the CLI keep the detail): an author cannot act on "Expecting value: line 1 column 1".
+WITHOUT_DETAIL = {
+    "upkeep_failed.not_json": QT_TRANSLATE_NOOP(
+        "SummaryFailure", "the model's answer is not valid JSON"
+    ),
+}
+# The backends as the settings dialog names them, not as workbench.toml spells them.
+BACKEND_WORDS = {
+    "offline": QT_TRANSLATE_NOOP("SummaryProgress", "offline"),
+    "openai": QT_TRANSLATE_NOOP("SummaryProgress", "model endpoint"),
+}
 MESSAGES = (
+    (FAILURE_CONTEXT, WITHOUT_DETAIL),
     (CONTEXT, SEPARATORS),
     (CONTEXT, ENGLISH),
     (PROGRESS_CONTEXT, PROGRESS),
@@ -345,6 +358,8 @@ def engine_text(value: object) -> str:
     if not isinstance(value, Reason):
         return str(value)
     parts = [engine_text(arg) for arg in value.args]
+    if value.code == "progress.summarising" and parts[1] in BACKEND_WORDS:
+        parts[1] = _tr(PROGRESS_CONTEXT, BACKEND_WORDS[parts[1]])
     found = next(
         ((context, said[value.code]) for context, said in MESSAGES if value.code in said), None
     )

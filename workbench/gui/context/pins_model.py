@@ -24,6 +24,7 @@ from PySide6.QtGui import QColor
 from workbench.book.project import Project
 from workbench.errors import WorkbenchError
 from workbench.feed.pins import Pin, PinCheck, check_pins, load_pins, remove_pin, reorder_pins
+from workbench.gui.context.block_names import block_title
 from workbench.gui.engine_words import engine_text
 
 log = logging.getLogger(__name__)
@@ -107,7 +108,7 @@ class PinModel(QAbstractListModel):
     def describe(self, pin: Pin) -> str:
         """How a pin reads in the list."""
         if pin.kind == "block":
-            return self.tr("Block %1").replace("%1", pin.block_id)
+            return block_title(pin.block_id) or self.tr("Block %1").replace("%1", pin.block_id)
         if pin.kind == "entry":
             return self.tr("Tracker entry %1").replace("%1", pin.ref)
         if pin.kind == "section":

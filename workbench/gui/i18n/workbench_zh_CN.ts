@@ -327,7 +327,7 @@
     </message>
     <message>
       <source>not needed by this agent</source>
-      <translation>本 Agent 不需要</translation>
+      <translation>本智能体不需要</translation>
     </message>
     <message>
       <source>Missing: %1</source>
@@ -433,7 +433,7 @@
     </message>
     <message>
       <source>Tokens</source>
-      <translation>tokens</translation>
+      <translation>词元</translation>
     </message>
     <message>
       <source>Status</source>
@@ -449,7 +449,7 @@
     </message>
     <message>
       <source>%1 tokens</source>
-      <translation>%1 tokens</translation>
+      <translation>%1 词元</translation>
     </message>
     <message>
       <source>✓ complete</source>
@@ -520,7 +520,7 @@
     </message>
     <message>
       <source>Agent</source>
-      <translation>Agent</translation>
+      <translation>智能体</translation>
     </message>
     <message>
       <source>Chapter type</source>
@@ -550,19 +550,19 @@
     </message>
     <message>
       <source>Plot</source>
-      <translation>剧情 plot</translation>
+      <translation>剧情</translation>
     </message>
     <message>
       <source>Battle</source>
-      <translation>战斗 battle</translation>
+      <translation>战斗</translation>
     </message>
     <message>
       <source>Emotion</source>
-      <translation>情感 emotion</translation>
+      <translation>情感</translation>
     </message>
     <message>
       <source>Transition</source>
-      <translation>过渡 transition</translation>
+      <translation>过渡</translation>
     </message>
     <message>
       <source>Fixed layer</source>
@@ -606,7 +606,7 @@
     </message>
     <message>
       <source>%1 zi · %2 tokens</source>
-      <translation>%1 字 · %2 tokens</translation>
+      <translation>%1 字 · %2 词元</translation>
     </message>
     <message>
       <source>From the chapter plan's front matter</source>
@@ -661,7 +661,7 @@
     </message>
     <message>
       <source>The continuity check process stopped unexpectedly (exit code %1); it has been restarted.</source>
-      <translation>连续性检查进程意外停止（exit code %1），已重新启动。</translation>
+      <translation>连续性检查进程意外停止（退出码 %1），已重新启动。</translation>
     </message>
     <message>
       <source>Cannot ignore it: %1</source>
@@ -676,7 +676,7 @@
     <name>ContinuityList</name>
     <message>
       <source>The continuity check cannot start (exit code %1); this chapter is not checked.</source>
-      <translation>连续性检查无法启动（exit code %1），本章未检查。</translation>
+      <translation>连续性检查无法启动（退出码 %1），本章未检查。</translation>
     </message>
     <message>
       <source>Dead or gone, yet acting</source>
@@ -834,7 +834,7 @@
     </message>
     <message>
       <source>%1 Thinking · %2 tokens</source>
-      <translation>%1 思考 · %2 tokens</translation>
+      <translation>%1 思考 · %2 词元</translation>
     </message>
     <message>
       <source>Kept in %1</source>
@@ -847,6 +847,10 @@
     <message>
       <source>%1 — retrying in %2 s (retry %3 of %4); Cancel stops waiting</source>
       <translation>%1 —— %2 秒后重试（重试 %3/%4）；按“取消”停止等待</translation>
+    </message>
+    <message>
+      <source>%1 tokens received · %2 s · %3</source>
+      <translation>已接收 %1 词元 · %2 秒 · %3</translation>
     </message>
   </context>
   <context>
@@ -1284,7 +1288,7 @@
     </message>
     <message>
       <source>pin %1 not placed: this agent has no on-demand layer, or the tracker is missing</source>
-      <translation>置顶项 %1 未放入：本 Agent 没有按需层，或追踪表缺失</translation>
+      <translation>置顶项 %1 未放入：本智能体没有按需层，或追踪表缺失</translation>
     </message>
     <message>
       <source>pin %1 not placed: the trackers have no row at or before chapter %2</source>
@@ -1449,7 +1453,7 @@
     </message>
     <message>
       <source>%1 of %2 tokens usable (%3)</source>
-      <translation>%1 tokens / 可用 %2 tokens（%3）</translation>
+      <translation>%1 词元 / 可用 %2 词元（%3）</translation>
     </message>
     <message>
       <source>Tokenizer: %1</source>
@@ -1457,7 +1461,7 @@
     </message>
     <message>
       <source>%1: window %2 tokens minus %3 reserved for the reply</source>
-      <translation>%1：窗口 %2 tokens，减去为回复预留的 %3</translation>
+      <translation>%1：窗口 %2 词元，减去为回复预留的 %3</translation>
     </message>
     <message>
       <source>Context ready</source>
@@ -1465,11 +1469,11 @@
     </message>
     <message>
       <source>Context not ready: do not call the writing agent yet</source>
-      <translation>上下文准备未完成，不得调用写作 Agent</translation>
+      <translation>上下文准备未完成，不得调用写作智能体</translation>
     </message>
     <message>
       <source>(not needed by this agent)</source>
-      <translation>（本 Agent 不需要）</translation>
+      <translation>（本智能体不需要）</translation>
     </message>
     <message>
       <source> — missing: %1</source>
@@ -1633,7 +1637,7 @@
     </message>
     <message>
       <source>Agent</source>
-      <translation>Agent</translation>
+      <translation>智能体</translation>
     </message>
     <message>
       <source>Zi</source>
@@ -1641,7 +1645,7 @@
     </message>
     <message>
       <source>Tokens</source>
-      <translation>Tokens</translation>
+      <translation>词元</translation>
     </message>
     <message>
       <source>Ready</source>
@@ -2108,7 +2112,7 @@
     </message>
     <message>
       <source>Total %1 zi of a %2 zi budget · %3 tokens of %4 (%5: window %6 minus a %7 reply reserve) · %8%</source>
-      <translation>合计 %1 字 / 预算 %2 字 · %3 tokens / 可用 %4（%5：窗口 %6 减去回复预留 %7）· 占 %8%</translation>
+      <translation>合计 %1 字 / 预算 %2 字 · %3 词元 / 可用 %4（%5：窗口 %6 减去回复预留 %7）· 占 %8%</translation>
     </message>
     <message>
       <source>plot</source>
@@ -2201,11 +2205,11 @@
     </message>
     <message>
       <source>Context window (tokens)</source>
-      <translation>上下文窗口（token）</translation>
+      <translation>上下文窗口（词元）</translation>
     </message>
     <message>
       <source>Reply reserve (tokens)</source>
-      <translation>回复预留（token）</translation>
+      <translation>回复预留（词元）</translation>
     </message>
     <message>
       <source>Left for the feed</source>
@@ -2217,7 +2221,7 @@
     </message>
     <message>
       <source>%1 tokens</source>
-      <translation>%1 token</translation>
+      <translation>%1 词元</translation>
     </message>
     <message>
       <source>nothing: reserve ≥ window</source>
@@ -2249,7 +2253,7 @@
     </message>
     <message>
       <source>Prices per million tokens</source>
-      <translation>每百万 tokens 价格</translation>
+      <translation>每百万词元价格</translation>
     </message>
     <message>
       <source>Window and tokenizer as the provider documents them. Prices are yours to set from the provider's pricing page; without them calls are counted, not priced.</source>
@@ -2403,7 +2407,7 @@ Restore it into the editor? Nothing is written to the file until you save.</sour
     </message>
     <message>
       <source>They are sent to your model endpoint: about %1 tokens in all (an upper estimate), which your provider may charge for.</source>
-      <translation>这些任务会发送到你的模型接口：合计约 %1 tokens（按上限估算），服务商可能按量计费。</translation>
+      <translation>这些任务会发送到你的模型接口：合计约 %1 词元（按上限估算），服务商可能按量计费。</translation>
     </message>
     <message>
       <source>Queue them now? They run one after another in the background; Feed ▸ Summary jobs shows them and cancels any of them.</source>
@@ -2427,7 +2431,7 @@ Restore it into the editor? Nothing is written to the file until you save.</sour
     </message>
     <message>
       <source>They are sent to your model endpoint: about %1 tokens for the summaries and %2 for the upkeep (upper estimates), which your provider may charge for.</source>
-      <translation>它们会发送到你的模型端点：摘要约 %1 个 token，记忆提议约 %2 个 token（上限估计），服务商可能会收费。</translation>
+      <translation>它们会发送到你的模型端点：摘要约 %1 词元，记忆提议约 %2 词元（上限估计），服务商可能会收费。</translation>
     </message>
     <message>
       <source>They run one after another in the background; Feed ▸ Summary jobs shows them and cancels any of them. Upkeep writes nothing until you accept a proposal.</source>
@@ -3033,8 +3037,8 @@ Restore it into the editor? Nothing is written to the file until you save.</sour
         <translation>Workbench 写作台</translation>
     </message>
     <message>
-        <source>A book is a folder of Markdown files. Every agent call gets the fixed, rolling and on-demand layers within budget, listed in a checklist before it is sent.</source>
-        <translation>一本书就是一个 Markdown 文件夹。每次调用 Agent，固定层、滚动层和按需层都在预算之内喂入，发送前先列出上下文清单。</translation>
+      <source>A book is a folder of Markdown files. Every agent call gets the fixed, rolling and on-demand layers within budget, listed in a checklist before it is sent.</source>
+      <translation>一本书就是一个 Markdown 文件夹。每次调用写作智能体，固定层、滚动层和按需层都在预算之内喂入，发送前先列出上下文清单。</translation>
     </message>
     <message>
         <source>Open the sample novel 《烬灯录》 (a copy)</source>
@@ -3077,7 +3081,7 @@ Restore it into the editor? Nothing is written to the file until you save.</sour
     </message>
     <message>
       <source>Usage: %1 prompt tokens (%2) · %3 out · %4</source>
-      <translation>用量：输入 %1 tokens（%2）· 输出 %3 · %4</translation>
+      <translation>用量：输入 %1 词元（%2）· 输出 %3 · %4</translation>
     </message>
     <message>
       <source> · thinking %1</source>
@@ -3096,7 +3100,7 @@ Restore it into the editor? Nothing is written to the file until you save.</sour
     </message>
     <message>
       <source>Agent</source>
-      <translation>Agent</translation>
+      <translation>智能体</translation>
     </message>
     <message>
       <source>Day</source>
@@ -3112,7 +3116,7 @@ Restore it into the editor? Nothing is written to the file until you save.</sour
     </message>
     <message>
       <source>Prompt tokens</source>
-      <translation>输入 tokens</translation>
+      <translation>输入词元</translation>
     </message>
     <message>
       <source>Cache hits</source>
@@ -3124,11 +3128,11 @@ Restore it into the editor? Nothing is written to the file until you save.</sour
     </message>
     <message>
       <source>Output tokens</source>
-      <translation>输出 tokens</translation>
+      <translation>输出词元</translation>
     </message>
     <message>
       <source>Thinking tokens</source>
-      <translation>思考 tokens</translation>
+      <translation>思考词元</translation>
     </message>
     <message>
       <source>Seconds</source>
@@ -3155,7 +3159,7 @@ Restore it into the editor? Nothing is written to the file until you save.</sour
     </message>
     <message>
       <source>By agent</source>
-      <translation>按 Agent</translation>
+      <translation>按智能体</translation>
     </message>
     <message>
       <source>By day</source>
@@ -3171,7 +3175,7 @@ Restore it into the editor? Nothing is written to the file until you save.</sour
     </message>
     <message>
       <source>Tokens as the model servers reported them; * marks calls the server reported nothing for, counted by Workbench. Prices per million tokens are set per model profile in Settings.</source>
-      <translation>tokens 以模型服务器报告的为准；* 表示服务器未报告、由 Workbench 自行估算的调用。每百万 tokens 的价格在“设置”里按模型配置填写。</translation>
+      <translation>词元数以模型服务器报告的为准；* 表示服务器未报告、由 Workbench 自行估算的调用。每百万词元的价格在“设置”里按模型配置填写。</translation>
     </message>
     <message>
       <source>No model calls recorded yet (%1).</source>
@@ -3179,7 +3183,7 @@ Restore it into the editor? Nothing is written to the file until you save.</sour
     </message>
     <message>
       <source>Whole book: %1 calls · %2 prompt tokens (cache hit %3) · %4 output tokens (thinking %5) · %6</source>
-      <translation>全书合计：%1 次调用 · 输入 %2 tokens（缓存命中 %3）· 输出 %4 tokens（思考 %5）· %6</translation>
+      <translation>全书合计：%1 次调用 · 输入 %2 词元（缓存命中 %3）· 输出 %4 词元（思考 %5）· %6</translation>
     </message>
   </context>
   <context>
@@ -3409,8 +3413,8 @@ Restore it into the editor? Nothing is written to the file until you save.</sour
         <translation>%1：为 %2 个范围（%3 章，%4）提议记忆更新。</translation>
     </message>
     <message>
-        <source>They are sent to your model endpoint: about %1 tokens in all (an upper estimate), which your provider may charge for.</source>
-        <translation>这些请求会发送到你的模型接口：总计约 %1 个 token（上限估计），服务商可能会收费。</translation>
+      <source>They are sent to your model endpoint: about %1 tokens in all (an upper estimate), which your provider may charge for.</source>
+      <translation>这些请求会发送到你的模型接口：总计约 %1 词元（上限估计），服务商可能会收费。</translation>
     </message>
     <message>
         <source>Nothing is written to a tracker or the cast until you accept a proposal. Queue them now?</source>
@@ -3463,7 +3467,7 @@ Restore it into the editor? Nothing is written to the file until you save.</sour
     <name>SummaryProgress</name>
     <message>
       <source>summarising %1 chapters with the %2 backend</source>
-      <translation>正在用 %2 后端摘要 %1 章</translation>
+      <translation>正在用%2摘要 %1 章</translation>
     </message>
     <message>
       <source>received %1 characters</source>
@@ -3492,6 +3496,14 @@ Restore it into the editor? Nothing is written to the file until you save.</sour
     <message>
       <source>%1: %2</source>
       <translation>%1: %2</translation>
+    </message>
+    <message>
+      <source>offline</source>
+      <translation>离线后端</translation>
+    </message>
+    <message>
+      <source>model endpoint</source>
+      <translation>模型端点</translation>
     </message>
   </context>
   <context>
@@ -3638,6 +3650,10 @@ Restore it into the editor? Nothing is written to the file until you save.</sour
     <message>
       <source>the answer says chapter %1 sights %2, which is not open there (%3); it contradicts the ledger for chapters %4-%5</source>
       <translation>回答说第%1章再现了 %2，但它在那一章并未开放（%3）；与第%4-%5章的伏笔追踪表矛盾</translation>
+    </message>
+    <message>
+      <source>the model&apos;s answer is not valid JSON</source>
+      <translation>模型的回答不是有效的 JSON</translation>
     </message>
   </context>
   <context>

@@ -3,6 +3,7 @@ state (queued / running / waiting / done / failed / cancelled) and what it last 
 
 from __future__ import annotations
 
+import logging
 from dataclasses import dataclass
 from enum import IntEnum
 
@@ -19,6 +20,8 @@ from PySide6.QtGui import QColor
 from workbench.gui.engine_words import engine_text
 from workbench.gui.summaries.job_words import job_title
 from workbench.gui.summary_worker import SummaryQueue
+
+log = logging.getLogger(__name__)
 
 KEEP_FINISHED = 100  # finished jobs kept in the list; older ones drop off the top
 ACTIVE = ("queued", "running", "waiting", "blocked")
@@ -114,7 +117,10 @@ class SummaryJobsModel(QAbstractTableModel):
     def _done(self, job_id: int, _label: str) -> None:
         self._set(job_id, "done", "")
 
-    def _failed(self, job_id: int, _label: str, reason: object) -> None:
+    def _failed(self, job_id: int, label: str, reason: object) -> None:
+        # The row says it in the author's words; the log keeps the engine's, with any
+        # parser detail the row leaves out.
+        log.warning("summary job %s failed: %s", label, reason)
         self._set(job_id, "failed", engine_text(reason))
         self.unread_failures += 1
         self.unreadChanged.emit(self.unread_failures)

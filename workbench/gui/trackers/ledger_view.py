@@ -113,6 +113,10 @@ class LedgerPanel(QWidget):
         self.detail.setMinimumHeight(64)
 
         self.text_filter.setMinimumWidth(TEXT_FILTER_WIDTH)
+        # The filters are refilled after the first show (a project's tiers, the language):
+        # each keeps the width of its longest item, so no choice is cut mid-word.
+        for combo in (self.state_filter, self.tier_filter):
+            combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
         self.filter_bar = control_bar(
             self,
             [

@@ -23,6 +23,7 @@ from workbench.feed.pins import add_pin
 from workbench.gui.crash_dialog import show_crash
 from workbench.gui.engine_words import engine_text
 from workbench.gui.import_dialog import ImportPreviewDialog
+from workbench.gui.import_target import ImportTargetDialog
 from workbench.gui.settings_dialog import SettingsDialog
 from workbench.reasons import Reason
 from workbench.settings import Settings
@@ -122,7 +123,10 @@ def walk(window, qtbot, novel: Path) -> list[tuple[str, str]]:
         seen += [("cut short", combo) for combo in cut_short(window)]
     window.book_dock.show()
     window.book_dock.raise_()
-    seen += visible_strings(window)
+    book_tabs = window.book_panel.tabs
+    for tab in range(book_tabs.count()):
+        book_tabs.setCurrentIndex(tab)
+        seen += visible_strings(window)
     usage = window.open_usage()
     seen += visible_strings(usage) + item_strings(usage)
     usage.close()
@@ -145,6 +149,12 @@ def walk(window, qtbot, novel: Path) -> list[tuple[str, str]]:
     box.close()
     manuscript = novel.parent / "manuscript.txt"
     manuscript.write_text("第1章 开端\n\n正文。\n\n第2章 继续\n\n正文。\n", "utf-8")
+    target = ImportTargetDialog(manuscript, novel)
+    target.show()
+    seen += visible_strings(target)  # a new folder beside the manuscript
+    real_input.fill(target.path, str(novel))
+    seen += visible_strings(target)  # a folder that holds files
+    target.close()
     plan = plan_import(read_manuscript(manuscript), novel.parent / "imported")
     preview = ImportPreviewDialog(plan, window)
     preview.show()

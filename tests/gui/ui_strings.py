@@ -6,6 +6,7 @@ the views whose cells the UI writes (the context panel's rows and pins, jobs, us
 
 from __future__ import annotations
 
+import html
 import re
 
 from PySide6.QtCore import QAbstractListModel, QModelIndex, Qt
@@ -29,6 +30,11 @@ from PySide6.QtWidgets import (
 )
 
 TAGS = re.compile(r"<[^>]+>")
+
+
+def shown(rich: str) -> str:
+    """What a person reads of a rich-text string: no tags, entities as their characters."""
+    return html.unescape(TAGS.sub("", rich))
 
 
 def menu_strings(menu: QMenu, where: str) -> list[tuple[str, str]]:
@@ -57,10 +63,10 @@ def visible_strings(root: QWidget) -> list[tuple[str, str]]:
             continue
         name = f"{type(widget).__name__} {widget.objectName()}".strip()
         if isinstance(widget, QLabel):
-            found.append((name, TAGS.sub("", widget.text())))
+            found.append((name, shown(widget.text())))
         elif isinstance(widget, QAbstractButton):
             found.append((name, widget.text()))
-            found.append((f"{name} tooltip", TAGS.sub("", widget.toolTip())))
+            found.append((f"{name} tooltip", shown(widget.toolTip())))
         elif isinstance(widget, QGroupBox):
             found.append((name, widget.title()))
         elif isinstance(widget, QDockWidget):

@@ -17,8 +17,8 @@ from test_continuity_gui import DRIFT, checked, listed, open_chapter_12, type_ke
 from workbench.gui.continuity import view
 
 WAIT_MS = 30_000
-RESTARTED = "连续性检查进程意外停止（exit code -9），已重新启动。"
-STOPPED = f"连续性检查无法启动（exit code {EXIT_CODE}），本章未检查。"
+RESTARTED = "连续性检查进程意外停止（退出码 -9），已重新启动。"
+STOPPED = f"连续性检查无法启动（退出码 {EXIT_CODE}），本章未检查。"
 
 
 def test_a_checker_that_cannot_start_is_said_and_tried_again_after_a_growing_wait(

@@ -114,7 +114,7 @@ def test_a_killed_checker_is_said_and_started_again(qtbot, window):
     guard = window.continuity
     pid = guard.refresher.child_pid()
     os.kill(pid, signal.SIGKILL)
-    said = "连续性检查进程意外停止（exit code -9），已重新启动。"
+    said = "连续性检查进程意外停止（退出码 -9），已重新启动。"
     qtbot.waitUntil(lambda: window.status.currentMessage() == said, timeout=WAIT_MS)
     qtbot.waitUntil(lambda: guard.refresher.child_pid() not in (None, pid), timeout=WAIT_MS)
     checked(qtbot, window)  # the chapter checked again by the new child

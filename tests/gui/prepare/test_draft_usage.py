@@ -76,7 +76,7 @@ def test_thinking_goes_to_its_pane_and_the_usage_line_prices_the_call(
     assert view.reasoning_text.toPlainText() == THOUGHT
     assert job.draft_path.read_text(encoding="utf-8") == REPLY  # the draft holds only the answer
     toggle = view.reasoning_toggle
-    assert toggle.isVisible() and "思考" in toggle.text() and "tokens" in toggle.text()
+    assert toggle.isVisible() and "思考" in toggle.text() and "词元" in toggle.text()
     assert int(toggle.text().split("·")[1].split()[0].replace(",", "")) > 0
     line = view.usage.text()
     assert "1,000,000" in line and "缓存命中 80.0%" in line and "2.0000 CNY" in line

@@ -72,7 +72,7 @@ def test_saving_the_last_chapter_of_an_imported_book_asks_first_and_cancel_stops
     kind, _title, text = dialogs.asked[-1]
     assert kind == "question"
     assert "24" in text and "Ch1-5, Ch6-10, …, Ch111-115, Ch116-120" in text
-    assert "token" not in text  # the offline summariser costs nothing: no estimate
+    assert "词元" not in text  # the offline summariser costs nothing: no estimate
     assert window.summaries.is_idle() and states(window) == []
 
     # Queue both: all 24 are queued with their upkeep, the first runs in its child process.
@@ -125,7 +125,7 @@ def test_a_single_job_for_a_model_endpoint_asks_with_a_token_estimate(
     type_at_end(editor, "\n")
     save(editor)
     _kind, _title, asked = dialogs.asked[-1]
-    assert "Ch6-10" in asked and "token" in asked
+    assert "Ch6-10" in asked and "词元" in asked
     assert window.summaries.is_idle() and not chat_server.requests
     assert path.read_bytes() == before
 

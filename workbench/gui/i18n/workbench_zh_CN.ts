@@ -1288,7 +1288,7 @@
     </message>
     <message>
       <source>pin %1 not placed: this agent has no on-demand layer, or the tracker is missing</source>
-      <translation>置顶项 %1 未放入：本智能体没有按需层，或追踪表缺失</translation>
+      <translation>置顶项 %1 未放入：本 Agent 没有按需层，或追踪表缺失</translation>
     </message>
     <message>
       <source>pin %1 not placed: the trackers have no row at or before chapter %2</source>

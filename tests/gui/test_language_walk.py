@@ -194,3 +194,17 @@ def test_summary_progress_is_shown_in_the_ui_language(make_window) -> None:
     fixed = Reason("progress.job", Reason("progress.fixed_context"), Reason("progress.done"))
     assert engine_text(fixed) == "固定层: 完成"
     assert engine_text("Ch1-5: something new") == "Ch1-5: something new"  # as it came
+
+
+def test_after_switching_to_english_no_filter_is_cut_short(make_window, novel: Path) -> None:
+    """Filters sized for their Chinese items keep room for the longer English ones."""
+    window = make_window()  # the Chinese UI
+    assert window.open_project(novel)
+    window.tracker_dock.show()
+    window.tracker_dock.raise_()
+    QApplication.processEvents()
+    assert not cut_short(window)
+    window.apply_settings(window.settings.model_copy(update={"ui_language": "en"}))
+    QApplication.processEvents()
+    assert window.tracker_browser.ledger.tier_filter.currentText() == "All importance"
+    assert not cut_short(window)

@@ -53,6 +53,7 @@ from workbench.gui.context.sections import ColumnFit, LayerSection, column_width
 from workbench.gui.context.summary import FeedSummary
 from workbench.gui.context.worker import FeedRequest, PanelFeed, build_panel_feed
 from workbench.gui.engine_words import engine_text, engine_texts
+from workbench.gui.file_problems import problem_text
 from workbench.gui.file_undo import FileUndo
 from workbench.reasons import listing
 
@@ -408,7 +409,7 @@ class ContextPanel(QWidget):
         try:
             add_pin(self.project, ref)
         except (PinProblem, WorkbenchError) as error:
-            self.statusMessage.emit(self.tr("Cannot pin: %1").replace("%1", str(error)))
+            self.statusMessage.emit(self.tr("Cannot pin: %1").replace("%1", problem_text(error)))
             return False
         self.pin_model.reload()
         self.statusMessage.emit(self.tr("Pinned %1").replace("%1", ref))
@@ -422,7 +423,7 @@ class ContextPanel(QWidget):
         try:
             remove_pin(self.project, ref)
         except WorkbenchError as error:
-            self.statusMessage.emit(str(error))
+            self.statusMessage.emit(problem_text(error))
         self.pin_model.reload()
         self.rebuild_now()
 

@@ -26,6 +26,7 @@ from workbench.errors import WorkbenchError
 from workbench.feed.pins import Pin, PinCheck, check_pins, load_pins, remove_pin, reorder_pins
 from workbench.gui.context.block_names import block_title
 from workbench.gui.engine_words import engine_text
+from workbench.gui.file_problems import problem_text
 
 log = logging.getLogger(__name__)
 
@@ -62,7 +63,7 @@ class PinModel(QAbstractListModel):
             try:
                 checks = check_pins(self.project)
             except WorkbenchError as error:
-                self.problem.emit(str(error))
+                self.problem.emit(problem_text(error))
         self.set_checks(checks)
 
     def set_checks(self, checks: list[PinCheck]) -> None:

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 from workbench.book.project import Project
 from workbench.errors import WorkbenchError
 from workbench.gui.background import Job
+from workbench.gui.file_problems import problem_text
 
 if TYPE_CHECKING:
     from workbench.feed import Feed
@@ -68,7 +69,7 @@ def build_panel_feed(
         )
         result.pins = check_pins(view)
     except WorkbenchError as error:
-        result.error = str(error)
+        result.error = problem_text(error)
         return result
     counter = token_counter(view, feed.profile)
     for block in feed.blocks:

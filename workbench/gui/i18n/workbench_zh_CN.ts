@@ -3787,4 +3787,11 @@ Restore it into the editor? Nothing is written to the file until you save.</sour
       <translation>保存在本书的 workbench.toml（[stats] daily_goal）</translation>
     </message>
   </context>
+  <context>
+    <name>FileProblems</name>
+    <message>
+      <source>%1 is not valid JSON (cut short, or edited by hand?): it was not read, and nothing in it was changed.</source>
+      <translation>%1 不是有效的 JSON（被截断，或手工改过？）：没有读取，其中的内容也没有改动。</translation>
+    </message>
+  </context>
 </TS>

@@ -32,6 +32,7 @@ from workbench.feed.history import save_feed
 from workbench.feed.prompt import chat_messages
 from workbench.feed.render import feed_markdown
 from workbench.gui.checklist_labels import checklist_label
+from workbench.gui.file_problems import problem_text
 from workbench.gui.prepare.checklist_view import ChecklistView
 from workbench.gui.prepare.draft_view import DraftView
 from workbench.gui.prepare.history_view import HistoryView
@@ -176,7 +177,7 @@ class PrepareFeedDialog(QDialog):
             self.feed = self.builder()
         except (OSError, WorkbenchError) as error:
             self.feed, self.markdown, self.fixes = None, "", []
-            self.build_error = str(error)
+            self.build_error = problem_text(error)
         else:
             self.build_error = ""
             self.markdown = feed_markdown(self.feed)

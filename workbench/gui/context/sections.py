@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
 from workbench.feed import Layer
 from workbench.gui.context.bars import BarDelegate
 from workbench.gui.context.model import LAYER_ROLE, Column, ContextModel
+from workbench.gui.word_elide import WordElideDelegate
 
 Index = QModelIndex | QPersistentModelIndex
 CELL_PADDING = 14  # a cell's margins and the gap to its neighbour
@@ -117,6 +118,7 @@ class LayerSection(QWidget):
         self.view.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.view.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.view.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+        self.view.setItemDelegate(WordElideDelegate(self.view))
         self.view.setItemDelegateForColumn(Column.ZI, BarDelegate(self.view))
         self.view.setMouseTracking(True)
         header_row = QHBoxLayout()

@@ -609,8 +609,8 @@
       <translation>%1 字 · %2 词元</translation>
     </message>
     <message>
-      <source>From the chapter plan's front matter</source>
-      <translation>来自本章规划的 front matter</translation>
+      <source>From the chapter plan&apos;s front matter</source>
+      <translation>来自本章规划的文件头</translation>
     </message>
     <message>
       <source>Chosen here; the chapter has no plan file to keep it in</source>
@@ -2256,8 +2256,8 @@
       <translation>每百万词元价格</translation>
     </message>
     <message>
-      <source>Window and tokenizer as the provider documents them. Prices are yours to set from the provider's pricing page; without them calls are counted, not priced.</source>
-      <translation>窗口与分词器按服务商文档填写。价格请按服务商的价格页自行填写；不填则只统计 tokens，不计费用。</translation>
+      <source>Window and tokenizer as the provider documents them. Prices are yours to set from the provider&apos;s pricing page; without them calls are counted, not priced.</source>
+      <translation>窗口与分词器按服务商文档填写。价格请按服务商的价格页自行填写；不填则只统计词元，不计费用。</translation>
     </message>
   </context>
   <context>
@@ -3783,8 +3783,8 @@ Restore it into the editor? Nothing is written to the file until you save.</sour
       <translation>不设</translation>
     </message>
     <message>
-      <source>Kept in the book's workbench.toml ([stats] daily_goal)</source>
-      <translation>保存在本书的 workbench.toml（[stats] daily_goal）</translation>
+      <source>Kept in the book&apos;s workbench.toml ([stats] daily_goal)</source>
+      <translation>保存在本书的 workbench.toml 中</translation>
     </message>
   </context>
   <context>

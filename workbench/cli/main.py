@@ -36,6 +36,7 @@ COMMAND_MODULES = {
     "trackers": "trackers_cmd",
     "upkeep": "upkeep_cmd",
     "feed": "feed_cmd",
+    "export": "export_cmd",
     "send": "send_cmd",
     "usage": "usage_cmd",
     "stats": "stats_cmd",

@@ -76,6 +76,7 @@ ALLOWED = {
     "continuity/sounds.py": "pypinyin's reading table, shipped in its package",
     "feed/prompt.py": "the package's prompt template (the project's copy goes through the gate)",
     "book/templates.py": "the package's project templates (writes go through the gate)",
+    "export/docx_out.py": "python-docx's blank template, in its package (output: the gate)",
     "bundled.py": "copies the package's sample novel into a folder `new` checked is new",
     "cli/main.py": "os.devnull for a closed stdout",
     "gui/crash_log.py": "crash logs in the user's Workbench folder, beside the settings",

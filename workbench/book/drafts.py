@@ -92,9 +92,10 @@ def save_draft_to_chapter(
     backup = backup_chapter(project, number)
     if append and current.strip():
         joined = current.rstrip("\n") + "\n\n" + draft.strip("\n") + "\n"
-        return project.save_chapter(number, joined), backup
+        return project.save_chapter(number, joined, origin="draft"), backup
     text = draft.strip("\n") + "\n"
-    return project.save_chapter(number, with_heading(text, current, number)), backup
+    written = project.save_chapter(number, with_heading(text, current, number), origin="draft")
+    return written, backup
 
 
 def with_heading(draft: str, current: str, number: int) -> str:

@@ -449,6 +449,7 @@ def write_import(plan: ImportPlan, *, force: bool = False) -> list[Path]:
     for path in [*plan.chapter_paths, plan.front_matter_path, *(p for p, _ in plan.templates)]:
         if path is not None:  # every target checked before the first file is written
             gate.resolve(path, root=root, entry=plan.relative(path))
+    _keep_replaced(plan)
     with ThreadPoolExecutor(max_workers=WRITE_THREADS) as pool:
         list(pool.map(write, plan.chapter_paths, texts))
     written = list(plan.chapter_paths)
@@ -463,6 +464,15 @@ def write_import(plan: ImportPlan, *, force: bool = False) -> list[Path]:
     plan.project.rescan()
     log.info("imported %d chapters from %s", len(split.chapters), split.source)
     return written
+
+
+def _keep_replaced(plan: ImportPlan) -> None:
+    """The texts an import with --force replaces go to the history first."""
+    from workbench.history.versions import keep, keeps_history  # above book: at call
+
+    for path in plan.conflicts:
+        if path.is_file() and keeps_history(plan.project, path):
+            keep(plan.project, path, plan.project.read(path).text, "import")
 
 
 def _append_import_log(plan: ImportPlan) -> Path:

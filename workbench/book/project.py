@@ -188,15 +188,33 @@ class Project:
             return self.read(path).encoding
         return UTF8
 
-    def write(self, path: Path, text: str, *, expect: str | None = None) -> TextFile:
+    def write(
+        self, path: Path, text: str, *, expect: str | None = None, origin: str = "save"
+    ) -> TextFile:
         """Write a project file atomically in its own encoding and refresh the cache, holding
         the file's lock. `expect` is the sha256 of the text the new one was made from (or
-        NO_FILE): when the file no longer has it, ChangedOnDisk and nothing is written."""
+        NO_FILE): when the file no longer has it, ChangedOnDisk and nothing is written.
+        The text replaced goes to the history first, marked with `origin`."""
         path = Path(path)
         if self.is_view:
             raise ReadOnlyView(f"{path}: a view of unsaved buffers does not write")
         with self.locked(path):
+            self._keep_replaced(path, text, origin)
             return self._write(path, text, expect)
+
+    def _keep_replaced(self, path: Path, text: str, origin: str) -> None:
+        """Keep what `path` holds in the history before `text` replaces it."""
+        from workbench.history.versions import keep, keeps_history  # above book: at call
+
+        if not path.is_file() or not keeps_history(self, path):
+            return
+        try:
+            current = self.read(path)
+        except FileProblem as error:  # unreadable now: the write itself will say so
+            log.warning("%s: not kept in the history: %s", path, error)
+            return
+        if current.text != text:
+            keep(self, path, current.text, origin)
 
     @contextlib.contextmanager
     def locked(self, path: Path) -> Iterator[None]:
@@ -205,7 +223,9 @@ class Project:
         with holding(lock_file_for(self.state_dir, resolved), Path(path)):
             yield
 
-    def update(self, path: Path, change: Callable[[TextFile | None], str]) -> TextFile:
+    def update(
+        self, path: Path, change: Callable[[TextFile | None], str], *, origin: str = "save"
+    ) -> TextFile:
         """Read-modify-write: `change` gets the file as it is now (None when absent) and
         returns the new text, all under the file's lock; the bytes are checked again just
         before the rename (ChangedOnDisk when a program that takes no lock wrote them)."""
@@ -213,7 +233,8 @@ class Project:
         with self.locked(path):
             current = self._read_fresh(path)
             text = change(current)
-            return self.write(path, text, expect=current.sha256 if current else NO_FILE)
+            expect = current.sha256 if current else NO_FILE
+            return self.write(path, text, expect=expect, origin=origin)
 
     def _read_fresh(self, path: Path) -> TextFile | None:
         """The file's bytes now, past the stat-keyed cache (two writes within one mtime tick
@@ -413,11 +434,11 @@ class Project:
             return folder / f"第{number:0{max(4, width)}d}章.md"
         return folder / f"ch{number:0{width}d}.md"
 
-    def save_chapter(self, number: int, text: str) -> TextFile:
+    def save_chapter(self, number: int, text: str, *, origin: str = "save") -> TextFile:
         """Write chapter N atomically (creating it if new) and list it."""
         ref = self.chapter(number)
         path = ref.path if ref else self.new_chapter_path(number)
-        written = self.write(path, text)
+        written = self.write(path, text, origin=origin)
         if ref is None:
             self.rescan()
         return written

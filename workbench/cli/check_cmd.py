@@ -8,6 +8,7 @@ from workbench.book.check import Severity, check_project, is_clean, sorted_probl
 from workbench.cli import exits
 from workbench.cli.project_arg import open_project_arg
 from workbench.continuity.problems import continuity_problems
+from workbench.history.versions import history_problems
 from workbench.refusals import refused_inputs
 from workbench.state_problems import state_file_problems
 
@@ -28,7 +29,7 @@ def run(args: argparse.Namespace) -> int:
     if project is None:
         return exits.EXIT_USAGE
     found = check_project(project) + refused_inputs(project) + continuity_problems(project)
-    found += state_file_problems(project)
+    found += state_file_problems(project) + history_problems(project)
     problems = sorted_problems(list(dict.fromkeys(found)))  # one file may fail several readers
     for problem in problems:
         if not (args.quiet and problem.severity is Severity.INFO):

@@ -37,6 +37,7 @@ COMMAND_MODULES = {
     "upkeep": "upkeep_cmd",
     "feed": "feed_cmd",
     "export": "export_cmd",
+    "history": "history_cmd",
     "send": "send_cmd",
     "usage": "usage_cmd",
     "stats": "stats_cmd",

@@ -129,7 +129,7 @@ def write_fixed_context(project: Project, text: str) -> Path:
     """Write the fixed-context file atomically; returns its path."""
     path = project.role_path(Role.FIXED_CONTEXT)
     try:
-        project.update(path, lambda _current: text)  # regenerated whole, under the lock
+        project.update(path, lambda _current: text, origin="summary")  # whole, under the lock
     except ChangedOnDisk as error:
         raise SummaryRejected(WHAT, error.message) from error
     log.info("wrote %s", project.relative(path))

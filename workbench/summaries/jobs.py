@@ -218,7 +218,7 @@ def write_summary(project: Project, job: SummaryJob, section: str) -> None:
     try:
         # Under the file's lock from the read to the rename: another summarize run, the
         # app's summary process and the editor's save of this file each wait their turn.
-        project.update(path, placed)
+        project.update(path, placed, origin="summary")
     except ChangedOnDisk as error:  # a program that takes no lock wrote it meanwhile
         raise SummaryRejected(job.what, error.message) from error
     log.info("wrote %s to %s", job.what, project.relative(path))

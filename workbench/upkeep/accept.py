@@ -292,7 +292,8 @@ def _save(files: _Files) -> None:
             gate.make_folder(path.parent, root=project.root)
             read = files.texts.get(path)
             # Checked again under the file's lock, just before the rename.
-            project.write(path, text, expect=read.sha256 if read is not None else NO_FILE)
+            expect = read.sha256 if read is not None else NO_FILE
+            project.write(path, text, expect=expect, origin="upkeep")
     except FileProblem as error:
         raise AcceptRefused(str(error)) from error
     for path in files.edited:

@@ -90,6 +90,7 @@ def test_concurrent_summaries_and_an_author_lose_nothing(forty_chapters):
                     "--range",
                     f"{start}-{end}",
                     *OFFLINE,
+                    "--force",  # over the hand-written sections too
                 ],
                 stdout=subprocess.PIPE,
                 stderr=subprocess.PIPE,
@@ -150,7 +151,7 @@ def test_summarize_waits_while_another_writer_holds_the_lock(forty_chapters):
     with project.locked(path):
         before = read_text(path, root=None)
         run = subprocess.Popen(
-            [*WORKBENCH, "summarize", str(forty_chapters), "--range", "11-15", *OFFLINE],
+            [*WORKBENCH, "summarize", str(forty_chapters), "--range", "11-15", *OFFLINE, "--force"],
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,
             text=True,

@@ -26,11 +26,12 @@ def test_an_edited_chapter_makes_its_section_stale_and_summarize_stale_fixes_onl
     sample_copy, capsys
 ):
     root = sample_copy
-    # The sample's two sections were written by hand (no record): never stale.
+    # The sample's two sections were written by hand (no record): never stale, and replaced
+    # only with --force.
     (root / "chapters" / "ch003.md").write_text("# 第3章\n\n改写过的第三章。\n", "utf-8")
     assert stale_warnings(root) == []
 
-    assert main(["summarize", str(root), "--range", "6-10", "--backend", "offline"]) == 0
+    assert main(["summarize", str(root), "--range", "6-10", "--backend", "offline", "--force"]) == 0
     capsys.readouterr()
     text = (root / SUMMARY).read_text(encoding="utf-8")
     assert "## 滚动摘要 Ch6-Ch10\n<!-- workbench:chapters\n6 sha256=" in text
@@ -68,7 +69,7 @@ def test_an_edited_chapter_makes_its_section_stale_and_summarize_stale_fixes_onl
 
 def test_an_author_editing_the_section_text_keeps_the_record(sample_copy, capsys):
     root = sample_copy
-    assert main(["summarize", str(root), "--range", "6-10", "--backend", "offline"]) == 0
+    assert main(["summarize", str(root), "--range", "6-10", "--backend", "offline", "--force"]) == 0
     path = root / SUMMARY
     head, generated = path.read_text(encoding="utf-8").split("## 滚动摘要 Ch6-Ch10")
     added = generated.replace(

@@ -20,6 +20,7 @@ from workbench.summaries.jobs import (
     stale_jobs,
     write_summary,
 )
+from workbench.summaries.rolling import hand_written_at
 
 _RANGE = re.compile(r"^\s*(?:ch)?(\d{1,9})\s*-\s*(?:ch)?(\d{1,9})\s*$", re.IGNORECASE)
 
@@ -42,6 +43,11 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "--backend",
         choices=BACKEND_NAMES,
         help="default: workbench.toml [summaries], else Settings",
+    )
+    parser.add_argument(
+        "--force",
+        action="store_true",
+        help="replace a section written by hand (its text is kept in the history)",
     )
     parser.set_defaults(handler=run)
 
@@ -70,8 +76,10 @@ def run(args: argparse.Namespace) -> int:
             print(f"workbench: --range {args.chapters}: {problem}", file=sys.stderr)
             return EXIT_USAGE
         jobs = [job]
-    backend = backend_for(project, args.backend)
     target = project.relative(project.role_path(Role.ROLLING_SUMMARY))
+    if not args.force and hand_written_refused(project, jobs, target):
+        return EXIT_USAGE
+    backend = backend_for(project, args.backend)
     for job in jobs:
         try:
             section = generate_summary(project, job, backend, on_progress=_progress)
@@ -82,6 +90,23 @@ def run(args: argparse.Namespace) -> int:
         draft = ", offline draft" if backend.draft else ""
         print(f"wrote {job.what} to {target} ({count_zi(section)} 字{draft})")
     return EXIT_OK
+
+
+def hand_written_refused(project: Project, jobs: list[SummaryJob], target: str) -> bool:
+    """Whether a job would replace a section the author wrote by hand (said on stderr): a
+    generated summary never does that unasked."""
+    current = project.read_role(Role.ROLLING_SUMMARY)
+    for job in jobs:
+        section = hand_written_at(current.text if current else None, job)
+        if section is not None:
+            print(
+                f"workbench: {target}: ## {section.title} (line {section.line}) was written by "
+                f"hand ({count_zi(section.body)} 字); --force replaces it (the history keeps "
+                "the old text)",
+                file=sys.stderr,
+            )
+            return True
+    return False
 
 
 def range_problem(project: Project, job: SummaryJob) -> str:

@@ -90,8 +90,10 @@ def get_text(root: Path, sha: str) -> str:
 
 
 def append_version(root: Path, version: Version) -> None:
-    """Add one version's line to the index, in one write."""
-    line = json.dumps(asdict(version), ensure_ascii=False, separators=(",", ":")) + "\n"
+    """Add one version's line to the index, in one write. The line starts with a newline of
+    its own: after a partial line a kill left, the version is still a line by itself (the
+    empty lines this leaves are skipped)."""
+    line = "\n" + json.dumps(asdict(version), ensure_ascii=False, separators=(",", ":")) + "\n"
     gate.append_bytes(history_dir(root) / INDEX, line.encode("utf-8"), root=root)
 
 

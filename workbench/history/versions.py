@@ -34,6 +34,11 @@ KEPT_SUFFIXES = (".md", ".txt")
 _NOT_KEPT_FOLDERS = (".workbench", ".webnovel")
 
 
+def clock() -> float:
+    """Now, in seconds since the epoch: what a version is stamped with (a test's seam)."""
+    return time.time()
+
+
 class UnknownVersion(WorkbenchError):
     """An id that names no version of the file."""
 
@@ -64,7 +69,7 @@ def keep(
         version = Version(
             id=sha[: store.ID_LENGTH],
             file=project.relative(Path(path)),
-            at=time.time() if now is None else now,
+            at=clock() if now is None else now,
             sha=sha,
             zi=count_zi(old_text),
             size=size,
@@ -145,7 +150,7 @@ def prune_history(
 
     root = project.root
     config = config or history_config(project)
-    now = time.time() if now is None else now
+    now = clock() if now is None else now
     read = store.read_index(root)
     pruned = prune(read.versions, now, config)
     store.rewrite_index(root, pruned.kept)

@@ -23,6 +23,7 @@ from workbench.book.counting import count_zi
 from workbench.book.rolling_summary import (
     SUMMARY_CAP,
     SUMMARY_TITLE,
+    RollingSection,
     rolling_sections,
     summary_range,
 )
@@ -127,6 +128,12 @@ def _check_subsections(text: str, subs: list[Section], job: SummaryJob) -> None:
 
 def _headings(titles: list[str]) -> Reason:
     return Reason("summary.sections", *(f"`### {title}`" for title in titles))
+
+
+def hand_written_at(text: str | None, job: SummaryJob) -> RollingSection | None:
+    """The section written by hand that a generated one for `job` would replace, if any."""
+    same = [s for s in rolling_sections(text or "") if (s.first, s.last) == (job.start, job.end)]
+    return same[0] if same and same[0].by_hand else None
 
 
 def place_section(text: str | None, job: SummaryJob, section: str) -> str:

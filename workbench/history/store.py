@@ -145,7 +145,8 @@ def rewrite_index(root: Path, versions: list[Version]) -> None:
 
 
 def remove_unnamed_blobs(root: Path, named: set[str]) -> int:
-    """Delete every blob no version names; how many went."""
+    """Delete every blob no version names, and what a killed blob write left (its temp
+    file); how many went."""
     objects = history_dir(root) / "objects"
     if not objects.is_dir():
         return 0
@@ -155,7 +156,8 @@ def remove_unnamed_blobs(root: Path, named: set[str]) -> int:
             continue
         for blob in folder.iterdir():
             sha = folder.name + blob.name.removesuffix(".z")
-            if sha not in named and blob.name.endswith(".z"):
+            left_over = blob.name.startswith(".") and blob.name.endswith(".tmp")
+            if left_over or (blob.name.endswith(".z") and sha not in named):
                 gate.remove(blob, root=root)
                 removed += 1
     return removed

@@ -35,7 +35,8 @@ def test_pruning_at_the_cap_keeps_each_files_newest(sample_copy, monkeypatch, ca
 
     assert pruned.cap_reached
     assert pruned.size <= 1024 * 1024
-    blobs = sum(b.stat().st_size for b in (sample_copy / ".workbench/history").rglob("*.z"))
+    objects = sample_copy / ".workbench/history/objects"
+    blobs = sum(b.stat().st_size for b in objects.rglob("*.[vz]"))
     assert blobs == pruned.size
     for path in paths:
         kept = history.versions_of(project, path)
@@ -67,7 +68,7 @@ def test_a_damaged_and_poisoned_history_loses_nothing_and_check_names_it(sample_
     project.save_chapter(6, "第一稿。\n")
     project.save_chapter(6, "第二稿。\n")
     damaged, intact = history.versions_of(project, path)[1], history.versions_of(project, path)[0]
-    store.blob_path(sample_copy, damaged.sha).write_bytes(b"not zlib at all")
+    store.blob_path(sample_copy, damaged.sha, store.LIST).write_bytes(b"not zlib at all")
     index = sample_copy / ".workbench/history/index.jsonl"
     poison = {**json.loads(index.read_text("utf-8").split()[0]), "sha": "../../chapters/ch"}
     with index.open("a", encoding="utf-8") as log:
@@ -83,7 +84,7 @@ def test_a_damaged_and_poisoned_history_loses_nothing_and_check_names_it(sample_
     assert main(["check", str(sample_copy)]) == 1
     out = capsys.readouterr().out
     assert "history index line 5, 6: not a version; skipped" in out  # lines 1-4: two versions
-    assert f"{damaged.sha[2:]}.z: history version not a compressed version" in out
+    assert f"{damaged.sha[2:]}.v: history version not a compressed version" in out
     book_after = {p: p.read_bytes() for p in (sample_copy / "chapters").iterdir()}
     assert {p: b for p, b in book_after.items() if p != path} == {
         p: b for p, b in book_before.items() if p != path

@@ -52,9 +52,8 @@ def test_ten_saves_keep_what_retention_says(sample_copy, monkeypatch):
     for version in kept:
         index = [when for when, _ in SAVES].index(version.at)
         assert history.version_text(project, version) == texts[index]
-    # The dropped texts' blobs are gone too.
-    blobs = list((sample_copy / ".workbench/history/objects").rglob("*.z"))
-    assert len(blobs) == len(expected)
+    # The dropped versions' blobs are gone too.
+    assert len(list((sample_copy / ".workbench/history/objects").rglob("*.v"))) == len(expected)
 
 
 def test_one_a_week_long_ago_and_the_newest_always():

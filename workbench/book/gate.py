@@ -324,11 +324,12 @@ def write_bytes(
     root: Path | None,
     entry: str = "",
     expect: str | None = None,
+    synced: bool = True,
 ) -> Path:
-    """Replace a file's bytes atomically (textio.write_bytes_atomic, `expect` as there)
-    where it resolves to, creating its folders; returns where that is."""
+    """Replace a file's bytes atomically (textio.write_bytes_atomic, `expect` and `synced`
+    as there) where it resolves to, creating its folders; returns where that is."""
     resolved = _writable_target(path, root, entry)
-    textio.write_bytes_atomic(resolved, data, expect=expect)
+    textio.write_bytes_atomic(resolved, data, expect=expect, synced=synced)
     return resolved
 
 

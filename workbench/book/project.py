@@ -214,7 +214,7 @@ class Project:
             log.warning("%s: not kept in the history: %s", path, error)
             return
         if current.text != text:
-            keep(self, path, current.text, origin)
+            keep(self, path, current.text, origin, zi=self.text_zi(current))
 
     @contextlib.contextmanager
     def locked(self, path: Path) -> Iterator[None]:

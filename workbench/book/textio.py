@@ -57,9 +57,13 @@ def encode(text: str, encoding: str) -> bytes:
     return text.encode(encoding)
 
 
-def write_bytes_atomic(path: Path | str, data: bytes, *, expect: str | None = None) -> None:
+def write_bytes_atomic(
+    path: Path | str, data: bytes, *, expect: str | None = None, synced: bool = True
+) -> None:
     """Replace a file's bytes all at once: temp file in the same folder, fsync, rename. A file
     this process may not write is refused (PermissionError, or EROFS on a read-only mount).
+    Not `synced`: no fsync, so whole after a killed process but not after a power cut (for
+    copies that a lost write costs nothing of the book: the history's versions).
 
     With `expect` (the sha256 of the bytes the new ones were made from, or NO_FILE), the file
     is checked again after the temp file is written, with no gap before the rename another
@@ -72,7 +76,7 @@ def write_bytes_atomic(path: Path | str, data: bytes, *, expect: str | None = No
         _check_writable(path)
     else:  # a new file gets what open() would give it, not mkstemp's private 0600
         mode = 0o666 & ~process_umask()
-    tmp_name = _synced_temp(path, data, mode)
+    tmp_name = _synced_temp(path, data, mode, synced=synced)
     try:
         if expect is not None:
             replace_if_unchanged(tmp_name, path, expect)
@@ -81,7 +85,8 @@ def write_bytes_atomic(path: Path | str, data: bytes, *, expect: str | None = No
     except BaseException:
         _remove(tmp_name)
         raise
-    _fsync_directory(path.parent)
+    if synced:
+        _fsync_directory(path.parent)
 
 
 def create_bytes_atomic(path: Path | str, data: bytes) -> bool:
@@ -106,12 +111,12 @@ def create_bytes_atomic(path: Path | str, data: bytes) -> bool:
     return True
 
 
-def _synced_temp(path: Path, data: bytes, mode: int) -> str:
+def _synced_temp(path: Path, data: bytes, mode: int, *, synced: bool = True) -> str:
     """`data` in a new temporary file beside `path`, synced to disk, with `mode`: its name.
     Nothing is left behind when writing it fails."""
     fd, tmp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
-        _write_synced(fd, data)
+        _write_synced(fd, data, synced=synced)
         os.chmod(tmp_name, mode)
     except BaseException:
         _remove(tmp_name)
@@ -133,11 +138,12 @@ def _create_exclusive(path: Path, data: bytes) -> bool:
     return True
 
 
-def _write_synced(fd: int, data: bytes) -> None:
+def _write_synced(fd: int, data: bytes, *, synced: bool = True) -> None:
     with os.fdopen(fd, "wb") as handle:
         handle.write(data)
         handle.flush()
-        os.fsync(handle.fileno())
+        if synced:
+            os.fsync(handle.fileno())
 
 
 def _remove(name: str) -> None:

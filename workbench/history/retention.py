@@ -3,7 +3,7 @@ settings, so a test can hand it any clock."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
@@ -64,17 +64,19 @@ class Pruned:
 
     kept: list[Version]
     cap_reached: bool
-    size: int  # the kept versions' blobs, each counted once
+    size: int  # the blobs the kept versions use, each counted once
 
 
-def blob_size(versions: Iterable[Version]) -> int:
-    """The bytes of the distinct blobs these versions hold."""
-    return sum({v.sha: v.size for v in versions}.values())
-
-
-def prune(versions: Sequence[Version], now: float, config: HistoryConfig) -> Pruned:
+def prune(
+    versions: Sequence[Version],
+    now: float,
+    config: HistoryConfig,
+    blobs: Mapping[str, Mapping[str, int]] | None = None,
+) -> Pruned:
     """Retention per file, then the size cap across files (oldest first, never a file's
-    newest version); the kept versions in their original order."""
+    newest version); the kept versions in their original order. `blobs` maps a version's
+    sha to the blobs it uses and their bytes (parts are shared between versions); without
+    it, each version is one blob of `size` bytes."""
     files: dict[str, list[Version]] = {}
     for version in versions:
         files.setdefault(version.file, []).append(version)
@@ -83,18 +85,24 @@ def prune(versions: Sequence[Version], now: float, config: HistoryConfig) -> Pru
     for of_file in files.values():
         kept |= by_retention(of_file, now, config)
         newest.add(max(of_file, key=lambda v: v.at))
-    cap_reached = False
-    size = blob_size(kept)
-    if size > config.max_bytes:
-        cap_reached = True
-        users: dict[str, int] = {}
-        for version in kept:
-            users[version.sha] = users.get(version.sha, 0) + 1
-        for version in sorted(kept - newest, key=lambda v: v.at):
-            if size <= config.max_bytes:
-                break
-            kept.discard(version)
-            users[version.sha] -= 1
-            if not users[version.sha]:
-                size -= version.size
+
+    def used(version: Version) -> Mapping[str, int]:
+        return blobs.get(version.sha, {}) if blobs is not None else {version.sha: version.size}
+
+    users: dict[str, int] = {}
+    sizes: dict[str, int] = {}
+    for version in kept:
+        for name, size in used(version).items():
+            users[name] = users.get(name, 0) + 1
+            sizes[name] = size
+    size = sum(sizes.values())
+    cap_reached = size > config.max_bytes
+    for version in sorted(kept - newest, key=lambda v: v.at):
+        if size <= config.max_bytes:
+            break
+        kept.discard(version)
+        for name in used(version):
+            users[name] -= 1
+            if not users[name]:
+                size -= sizes[name]
     return Pruned([v for v in versions if v in kept], cap_reached, size)

@@ -8,6 +8,7 @@ new text is saved whatever state the history is in, and `check` names a damaged 
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import time
 from collections.abc import Callable
@@ -60,22 +61,25 @@ def keep(
     *,
     now: float | None = None,
     config: HistoryConfig | None = None,
+    zi: int | None = None,
 ) -> Version | None:
     """Keep `old_text`, what `path` held before a write by `origin` ("save", "restore",
-    "summary", "external", …); the version, or None when it could not be kept (logged)."""
+    "summary", "external", …; `zi` its 字 when counted already); the version, or None when
+    it could not be kept (logged)."""
     root = project.root
     try:
-        sha, size = store.put_text(root, old_text)
-        version = Version(
-            id=sha[: store.ID_LENGTH],
-            file=project.relative(Path(path)),
-            at=clock() if now is None else now,
-            sha=sha,
-            zi=count_zi(old_text),
-            size=size,
-            origin=origin,
-        )
-        store.append_version(root, version)
+        with _history_locked(project):
+            sha, size = store.put_text(root, old_text)
+            version = Version(
+                id=sha[: store.ID_LENGTH],
+                file=project.relative(Path(path)),
+                at=clock() if now is None else now,
+                sha=sha,
+                zi=count_zi(old_text) if zi is None else zi,
+                size=size,
+                origin=origin,
+            )
+            store.append_version(root, version)
     except (OSError, WorkbenchError) as error:
         log.warning("%s: the replaced text was not kept in the history: %s", path, error)
         return None
@@ -85,6 +89,12 @@ def keep(
         except (OSError, WorkbenchError) as error:
             log.warning("%s: the history was not pruned: %s", root, error)
     return version
+
+
+def _history_locked(project: Project):  # type: ignore[no-untyped-def]
+    """The history's lock: a keep's blobs and line, and a pruning, never interleave (a
+    pruning would take a keep's new blobs for unnamed ones)."""
+    return project.locked(store.history_dir(project.root) / store.INDEX)
 
 
 def keep_if_changed(project: Project, previous: TextFile, *, now: float | None = None) -> bool:
@@ -151,10 +161,18 @@ def prune_history(
     root = project.root
     config = config or history_config(project)
     now = clock() if now is None else now
-    read = store.read_index(root)
-    pruned = prune(read.versions, now, config)
-    store.rewrite_index(root, pruned.kept)
-    store.remove_unnamed_blobs(root, {v.sha for v in pruned.kept})
+    with _history_locked(project):
+        read = store.read_index(root)
+        sizes = store.blob_sizes(root)
+        blobs: dict[str, dict[str, int]] = {}
+        for sha in {v.sha for v in read.versions}:
+            keys = [sha + store.LIST]
+            with contextlib.suppress(OSError, WorkbenchError):  # lost: its list is all it has
+                keys += [name + store.PART for name in store.part_names(root, sha)]
+            blobs[sha] = {key: sizes.get(key, 0) for key in keys}
+        pruned = prune(read.versions, now, config, blobs)
+        store.rewrite_index(root, pruned.kept)
+        store.remove_unnamed_blobs(root, {name for v in pruned.kept for name in blobs[v.sha]})
     if pruned.cap_reached:
         log.warning(
             "%s: the history reached its cap of %d MB; older versions were dropped",
@@ -190,9 +208,13 @@ def history_problems(project: Project) -> list[Problem]:
         lines = ", ".join(map(str, read.bad_lines[:5])) + ("…" if len(read.bad_lines) > 5 else "")
         message = f"history index line {lines}: not a version; skipped"
         found.append(Problem(Severity.WARNING, index, message))
+    checked: set[str] = set()
     for sha in sorted({v.sha for v in read.versions}):
-        try:
-            store.get_text(root, sha)
+        try:  # each part once: a thousand versions share most of theirs
+            for name in store.part_names(root, sha):
+                if name not in checked:
+                    checked.add(name)
+                    store.get_part(root, name)
         except FileProblem as error:
             message = f"history version {error.problem}"
             found.append(Problem(Severity.WARNING, project.relative(error.path), message))

@@ -70,7 +70,8 @@ def write_bytes_atomic(
     program's save could slip into (book/checked_replace.py), and ChangedOnDisk is raised,
     nothing replaced, when another program changed it since."""
     path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
+    if not path.parent.is_dir():  # a stat, not a mkdir that fails: cheaper on every write
+        path.parent.mkdir(parents=True, exist_ok=True)
     mode = path.stat().st_mode & 0o777 if path.exists() else None
     if mode is not None:
         _check_writable(path)

@@ -4,7 +4,7 @@
 - per save — benchmarks/feed.py's corpus book built to 5M 字 with a 30,000-字 chapter; each
   save of that chapter (a sentence added at a random place) is timed whole (Project.
   save_chapter: the history's keep, then the chapter's own atomic write) and its keep alone
-  (history.versions.keep: hash, zlib, the blob's atomic write, the index line), wall and
+  (history.keeping.keep: hash, zlib, the blob's atomic write, the index line), wall and
   thread CPU. Both run on the GUI thread when the editor saves, so the keep's figure is what
   the history adds there. Target: keep ≤ 5 ms.
 - size — 1,000 such saves, then the history folder's bytes (blobs, index), the versions
@@ -58,7 +58,7 @@ def figures(values: list[float]) -> str:
 
 def per_save(root: Path, saves: int) -> None:
     from workbench.book.project import Project
-    from workbench.history import versions as history
+    from workbench.history import keeping as history
 
     project = Project.open(root)
     path = project.chapter(LONG_CHAPTER).path
@@ -98,7 +98,7 @@ def folder_bytes(folder: Path, pattern: str) -> tuple[int, int]:
 
 def size_after(root: Path, saves: int) -> None:
     from workbench.book.project import Project
-    from workbench.history import store
+    from workbench.history import keeping, store
     from workbench.history import versions as history
 
     shutil.rmtree(root / ".workbench" / "history", ignore_errors=True)
@@ -112,7 +112,7 @@ def size_after(root: Path, saves: int) -> None:
         raw += len(before.encode("utf-8"))
         project.save_chapter(LONG_CHAPTER, edited(before, rng, turn))
     seconds = time.perf_counter() - started
-    history.prune_history(project)
+    keeping.prune_history(project)
     folder = store.history_dir(root)
     blobs, blob_bytes = folder_bytes(folder, "*.z")
     index_bytes = (folder / store.INDEX).stat().st_size

@@ -16,7 +16,7 @@ import pytest
 from history_loop import CHAPTERS, version
 
 from workbench.book.project import Project
-from workbench.history import store
+from workbench.history import keeping, store
 from workbench.history import versions as history
 from workbench.history.retention import Version
 
@@ -69,7 +69,7 @@ def test_sigkills_during_history_writes_lose_neither_chapter_nor_index(sample_co
         killed_in_history += any(objects.rglob(".*.tmp")) or bool(read.bad_lines)
     assert killed_in_history > 0, "no kill landed during a history write: nothing was shown"
 
-    history.prune_history(project)  # what a kill left is cleared; every version stays
+    keeping.prune_history(project)  # what a kill left is cleared; every version stays
     assert not any(objects.rglob(".*.tmp"))
     assert set(store.read_index(sample_copy).versions) == listed
     problems = [str(p) for p in history.history_problems(project)]

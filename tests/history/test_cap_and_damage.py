@@ -9,7 +9,7 @@ import shutil
 
 from workbench.book.project import Project
 from workbench.cli.main import main
-from workbench.history import store
+from workbench.history import keeping, store
 from workbench.history import versions as history
 
 CAP_TOML = '[project]\ntitle = "烬灯录"\n\n[history]\nmax_megabytes = 1\n'
@@ -26,12 +26,12 @@ def test_pruning_at_the_cap_keeps_each_files_newest(sample_copy, monkeypatch, ca
     project = Project.open(sample_copy)
     paths = [project.chapter(1).path, project.chapter(2).path]
     for n in range(8):
-        monkeypatch.setattr(history, "clock", lambda n=n: 1_000_000.0 + n)
+        monkeypatch.setattr(keeping, "clock", lambda n=n: 1_000_000.0 + n)
         project.write(paths[n % 2], noise(n))
     before = {p: history.versions_of(project, p) for p in paths}
     assert store.read_index(sample_copy).versions and sum(len(v) for v in before.values()) == 8
 
-    pruned = history.prune_history(project, now=1_000_010.0)
+    pruned = keeping.prune_history(project, now=1_000_010.0)
 
     assert pruned.cap_reached
     assert pruned.size <= 1024 * 1024
@@ -57,7 +57,7 @@ def test_the_newest_stay_even_when_they_alone_pass_the_cap(sample_copy):
         project.write(path, noise(number))
         project.write(path, "短。\n")
         newest.append(history.versions_of(project, path)[0])
-    pruned = history.prune_history(project)
+    pruned = keeping.prune_history(project)
     assert pruned.cap_reached and pruned.size > 1024 * 1024
     assert sorted(pruned.kept, key=lambda v: v.file) == newest
 

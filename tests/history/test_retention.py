@@ -7,6 +7,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 
 from workbench.book.project import Project
+from workbench.history import keeping
 from workbench.history import versions as history
 from workbench.history.config import HistoryConfig
 from workbench.history.retention import Version, by_retention
@@ -39,12 +40,12 @@ def test_ten_saves_keep_what_retention_says(sample_copy, monkeypatch):
     path = project.chapter(1).path
     texts = []
     for n, (when, _kept) in enumerate(SAVES):
-        monkeypatch.setattr(history, "clock", lambda when=when: when)
+        monkeypatch.setattr(keeping, "clock", lambda when=when: when)
         texts.append(project.read(path).text)
         project.save_chapter(1, f"# 第1章 第{n + 1}稿\n\n陆照第{n + 1}次改这一章。\n")
     assert len(history.versions_of(project, path)) == 10
 
-    history.prune_history(project, now=NOW)
+    keeping.prune_history(project, now=NOW)
 
     kept = history.versions_of(project, path)
     expected = [when for when, keeps in SAVES if keeps]
@@ -70,8 +71,8 @@ def test_retention_takes_its_days_from_workbench_toml(sample_copy, monkeypatch):
     )
     project = Project.open(sample_copy)
     for n, when in enumerate((at(12, 1, 9), at(12, 1, 10), at(12, 7, 10), at(12, 7, 11))):
-        monkeypatch.setattr(history, "clock", lambda when=when: when)
+        monkeypatch.setattr(keeping, "clock", lambda when=when: when)
         project.save_chapter(2, f"第{n}稿\n")
-    history.prune_history(project, now=NOW)
+    keeping.prune_history(project, now=NOW)
     kept = sorted(v.at for v in history.versions_of(project, project.chapter(2).path))
     assert kept == [at(12, 1, 10), at(12, 7, 10), at(12, 7, 11)]

@@ -2,17 +2,26 @@
 
 from __future__ import annotations
 
-from typing import TypeVar
+from pathlib import Path
+from typing import Any, Protocol, TypeVar
 
 from workbench.book.layout import Role
-from workbench.book.project import Project
 from workbench.errors import FileProblem
 from workbench.validation import Invalid, from_data
 
 Config = TypeVar("Config")
 
 
-def config_table(project: Project, name: str, config: type[Config]) -> Config:
+class ConfigSource(Protocol):
+    """What reading a table of workbench.toml uses of a project (book/project.py's Project;
+    named by its shape so that modules below the project may read their settings)."""
+
+    def config(self) -> dict: ...
+
+    def role_path(self, role: Any) -> Path: ...
+
+
+def config_table(project: ConfigSource, name: str, config: type[Config]) -> Config:
     """The project's `[name]` table (defaults when absent); a bad value is a FileProblem
     naming workbench.toml and the key, e.g. `invalid [feed] settings: feed.budget: …`."""
     table = project.config().get(name, {})

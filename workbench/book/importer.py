@@ -468,7 +468,7 @@ def write_import(plan: ImportPlan, *, force: bool = False) -> list[Path]:
 
 def _keep_replaced(plan: ImportPlan) -> None:
     """The texts an import with --force replaces go to the history first."""
-    from workbench.history.versions import keep, keeps_history  # above book: at call
+    from workbench.history.keeping import keep, keeps_history  # with the first write
 
     for path in plan.conflicts:
         if path.is_file() and keeps_history(plan.project, path):

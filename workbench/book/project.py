@@ -204,7 +204,7 @@ class Project:
 
     def _keep_replaced(self, path: Path, text: str, origin: str) -> None:
         """Keep what `path` holds in the history before `text` replaces it."""
-        from workbench.history.versions import keep, keeps_history  # above book: at call
+        from workbench.history.keeping import keep, keeps_history  # with the first write
 
         if not path.is_file() or not keeps_history(self, path):
             return

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from workbench.book.config_tables import config_table
-from workbench.book.project import Project
+from workbench.book.config_tables import ConfigSource, config_table
 from workbench.validation import setting
 
 
@@ -24,6 +23,6 @@ class HistoryConfig:
         return self.max_megabytes * 1024 * 1024
 
 
-def history_config(project: Project) -> HistoryConfig:
+def history_config(project: ConfigSource) -> HistoryConfig:
     """The project's `[history]` table (defaults when absent)."""
     return config_table(project, "history", HistoryConfig)

@@ -30,6 +30,7 @@ BEFORE: dict[str, tuple[tuple[object, ...], str]] = {
     "title.pin": (("力量体系",), "置顶 · 力量体系"),
     "title.foreshadowing": ((), "本章相关伏笔"),
     "title.relationships": ((), "本章相关关系变动"),
+    "title.recall": ((), "本章相关前文"),
     "title.tracker_kind": (("法宝",), "本章相关法宝"),
     "source.world": ((), "世界观"),
     "source.protagonist": ((), "主角档案"),
@@ -79,6 +80,7 @@ BEFORE: dict[str, tuple[tuple[object, ...], str]] = {
         "references/state-tracker.md 不存在，且选段/规划中没有已知角色",
     ),
     "missing.tracker_unparsable": (("bad table",), "追踪表无法解析：bad table"),
+    "missing.recall": (("disk full",), "前文索引无法使用：disk full"),
     "trimmed.plan": ((), "大纲中的本章一节超过 1500 字，已截断"),
     "budget.over_cap": ((2200, 2500), "超过上限 2200 字（原 2500 字）"),
     "budget.cap_cut": (

@@ -42,6 +42,7 @@ TEMPLATES = {
     "title.pin": "置顶 · {0}",
     "title.foreshadowing": "本章相关伏笔",
     "title.relationships": "本章相关关系变动",
+    "title.recall": "本章相关前文",
     "title.tracker_kind": "本章相关{0}",  # a kind the project declared: its own title
     # --- the book's sources, in reasons ---------------------------------------------------
     "source.world": "世界观",
@@ -69,6 +70,7 @@ TEMPLATES = {
     "missing.passage": "没有选定段落",
     "missing.power": "{0} 不存在，且选段/规划中没有已知角色",
     "missing.tracker_unparsable": "追踪表无法解析：{0}",
+    "missing.recall": "前文索引无法使用：{0}",
     # --- a block trimmed or dropped --------------------------------------------------------
     "trimmed.plan": "大纲中的本章一节超过 1500 字，已截断",
     "budget.over_cap": "超过上限 {0} 字（原 {1} 字）",

@@ -21,6 +21,7 @@ from workbench.book.rolling_summary import skipped_headings
 from workbench.errors import FileProblem
 from workbench.feed.config import load_feed_config
 from workbench.feed.pins import check_pins, load_pins, pins_path
+from workbench.recall.index import index_path, index_problem
 from workbench.trackers.cast import Cast
 from workbench.trackers.errors import TrackerParseError
 from workbench.trackers.kinds import tracker_files
@@ -143,6 +144,10 @@ def _unsealed_caches(project: Project) -> list[Problem]:
         if problem:
             message = f"cache ignored (rebuilt when next needed): {problem}; it decides no feed"
             found.append(_problem(project, Severity.WARNING, state / name, message))
+    problem = index_problem(project)
+    if problem:
+        message = f"passage index ignored (rebuilt when next needed): {problem}"
+        found.append(_problem(project, Severity.WARNING, index_path(project), message))
     return found
 
 

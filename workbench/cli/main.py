@@ -38,6 +38,7 @@ COMMAND_MODULES = {
     "feed": "feed_cmd",
     "export": "export_cmd",
     "history": "history_cmd",
+    "recall": "recall_cmd",
     "send": "send_cmd",
     "usage": "usage_cmd",
     "stats": "stats_cmd",

@@ -31,6 +31,9 @@ WEAK_SHED = "（预算不足，弱相关条目已删去）"
 
 # Summaries and skeleton excerpts have no mention count; the ranker weighs their length.
 EXCERPT_KINDS = ("summary", "skeleton")
+# Kinds whose entries come ranked by their own engine (recall's relevance to the plan): the
+# ranker leaves their order, and their debug score is that engine's.
+PRE_RANKED_KINDS = ("recall",)
 
 
 def block_candidate(block: Block) -> Candidate:
@@ -62,6 +65,14 @@ def rank_items(block: Block, ranker: Ranker, debug: bool) -> None:
         for item in block.items:
             item.score = ranker.score(candidate(item)).parts()
     block.set_text(block.render_items(), block.status, block.reason)
+
+
+def _keep_order(block: Block, debug: bool) -> None:
+    """Pinned entries first, the rest in the order they came; their scores shown on debug."""
+    block.items = [i for i in block.items if i.pinned] + [i for i in block.items if not i.pinned]
+    if not debug:
+        for item in block.items:
+            item.score = None
 
 
 def fit_items(block: Block, room: int, ledger: Ledger, why: Reason) -> None:
@@ -140,7 +151,9 @@ def fit(
 ) -> dict[Group, GroupBudget]:
     """Apply caps and the budget to the blocks in place; returns each group's numbers."""
     for block in blocks:
-        if block.items:
+        if block.kind in PRE_RANKED_KINDS:
+            _keep_order(block, debug)
+        elif block.items:
             rank_items(block, ranker, debug)
         if block.present:
             apply_cap(block, ledger)

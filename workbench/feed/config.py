@@ -104,6 +104,7 @@ class RecipeChanges:
     include_current: bool | None = None
     skeleton: bool | None = None
     on_demand: bool | None = None
+    recall: bool | None = None
     plan: bool | None = None
     passage: bool | None = None
     power: bool | None = None

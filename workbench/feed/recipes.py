@@ -22,6 +22,7 @@ class Recipe:
     include_current: bool = False
     skeleton: bool = False
     on_demand: bool = False
+    recall: bool = False  # 本章相关前文: earlier passages the plan points at (workbench/recall)
     plan: bool = False
     passage: bool = False
     power: bool = False
@@ -52,6 +53,7 @@ AGENTS: dict[str, Recipe] = {
             raw_chapters=3,
             skeleton=True,
             on_demand=True,
+            recall=True,
             plan=True,
             style_anchor=True,
         ),
@@ -73,6 +75,7 @@ AGENTS: dict[str, Recipe] = {
             raw_chapters=1,
             include_current=True,
             on_demand=True,
+            recall=True,
         ),
         # 固定层 + 滚动摘要 + 最近2章原文
         Recipe(

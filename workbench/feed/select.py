@@ -35,6 +35,7 @@ from workbench.feed.config import FeedConfig
 from workbench.feed.model import Block, Group, Item, Layer, Status, zi
 from workbench.feed.ondemand import on_demand_blocks
 from workbench.feed.power import passage_text, power_blocks
+from workbench.feed.recall_block import recall_blocks
 from workbench.feed.recipes import Recipe
 from workbench.feed.summaries import (
     expected_end,
@@ -119,6 +120,9 @@ class Selector:
         # oldest first, so the previous chapter leads straight into the plan (reader order).
         if recipe.on_demand:
             blocks += on_demand_blocks(self.project, self.chapter)
+        if recipe.recall:
+            budget = self.config.budget_for(recipe)
+            blocks += recall_blocks(self.project, self.chapter, self.window, budget)
         blocks += self.chapter_blocks()
         if recipe.plan:
             blocks.append(self.plan_block())

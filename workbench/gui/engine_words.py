@@ -48,6 +48,7 @@ ENGLISH = {
     "title.pin": QT_TRANSLATE_NOOP("EngineWords", "pinned · %1"),
     "title.foreshadowing": QT_TRANSLATE_NOOP("EngineWords", "foreshadowing for the chapter"),
     "title.relationships": QT_TRANSLATE_NOOP("EngineWords", "relationship changes for the chapter"),
+    "title.recall": QT_TRANSLATE_NOOP("EngineWords", "earlier passages for the chapter"),
     "title.tracker_kind": QT_TRANSLATE_NOOP("EngineWords", "%1 for the chapter"),
     "source.world": QT_TRANSLATE_NOOP("EngineWords", "world"),
     "source.protagonist": QT_TRANSLATE_NOOP("EngineWords", "protagonist file"),
@@ -84,6 +85,7 @@ ENGLISH = {
     "missing.power": QT_TRANSLATE_NOOP(
         "EngineWords", "%1 does not exist, and the passage or plan names no known character"
     ),
+    "missing.recall": QT_TRANSLATE_NOOP("EngineWords", "the passage index cannot be used: %1"),
     "missing.tracker_unparsable": QT_TRANSLATE_NOOP(
         "EngineWords", "the tracker cannot be parsed: %1"
     ),

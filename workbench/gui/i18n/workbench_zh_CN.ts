@@ -1055,6 +1055,14 @@
       <translation>本章相关关系变动</translation>
     </message>
     <message>
+      <source>earlier passages for the chapter</source>
+      <translation>本章相关前文</translation>
+    </message>
+    <message>
+      <source>the passage index cannot be used: %1</source>
+      <translation>前文索引无法使用：%1</translation>
+    </message>
+    <message>
       <source>style anchor (in full)</source>
       <translation>文风锚点（全文）</translation>
     </message>

@@ -1,0 +1,338 @@
+"""The passage index: every chapter's passages in SQLite FTS5, at `.workbench/recall-index.sqlite3`.
+
+A cache like the others (book/cache_seal.py): a hint, never truth, deletable at any time.
+It is sealed by this user's machine: a `seal` row in its meta table, and on every chapter
+and passage row an HMAC of the row's values, checked whenever a row is read. A file that is
+not SQLite, whose seal does not verify, or one of whose rows was changed since it was
+written is ignored whole and rebuilt from the chapters; `check` names it. A chapter is
+(re-)indexed when its content hash differs from the one recorded (a save, an edit made
+outside the app, an import); chapters no longer listed are removed. Building commits as it
+goes, so a build that is stopped resumes where it stopped.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import hmac
+import logging
+import sqlite3
+import time
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+from workbench.book.project import ChapterRef, Project
+from workbench.cache_key import cache_key
+from workbench.errors import FileProblem
+from workbench.recall.passages import Passage, cut_passages
+from workbench.recall.tokens import TOKENS_VERSION, index_tokens
+
+log = logging.getLogger(__name__)
+
+INDEX_FILE = "recall-index.sqlite3"
+SCHEMA_VERSION = "1"
+COMMIT_EVERY_S = 0.5  # a long build commits at least this often, so it can resume
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS chapters (
+    number INTEGER PRIMARY KEY, sha256 TEXT NOT NULL, passages INTEGER NOT NULL,
+    mac TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS passages (
+    id INTEGER PRIMARY KEY, chapter INTEGER NOT NULL, start_line INTEGER NOT NULL,
+    end_line INTEGER NOT NULL, zi INTEGER NOT NULL, text TEXT NOT NULL, mac TEXT NOT NULL);
+CREATE INDEX IF NOT EXISTS passages_by_chapter ON passages (chapter, start_line);
+CREATE VIRTUAL TABLE IF NOT EXISTS tokens USING fts5 (body, content='', tokenize='unicode61');
+"""
+
+
+# Index file -> (chapter listing version, stats version, buffer hashes) it was last synced at
+# in this process: a later sync reads only the chapters whose stats changed since.
+_SYNCED: dict[Path, tuple[int, int, tuple]] = {}
+
+
+class Poisoned(Exception):
+    """The index file cannot be trusted; the message says why."""
+
+
+@dataclass(frozen=True)
+class SyncReport:
+    """What one sync did: the chapters (re-)indexed and those removed."""
+
+    indexed: tuple[int, ...]
+    removed: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class StoredPassage:
+    """A passage as read back from the index, its row's seal verified."""
+
+    id: int
+    passage: Passage
+
+
+def index_path(project: Project) -> Path:
+    """Where the project's passage index lives."""
+    return project.state_dir / INDEX_FILE
+
+
+def _mac(key: bytes, *values: object) -> str:
+    payload = "\x1f".join(str(value) for value in values).encode("utf-8")
+    return hmac.new(key, payload, hashlib.sha256).hexdigest()
+
+
+def _seal(key: bytes) -> str:
+    return _mac(key, "workbench-recall-index", SCHEMA_VERSION, TOKENS_VERSION)
+
+
+class PassageIndex:
+    """An open passage index of one project (one connection: use it on one thread)."""
+
+    def __init__(self, project: Project) -> None:
+        self.project = project
+        self.path = index_path(project)
+        # Looked up once: every row read or written is sealed with it.
+        self.key = cache_key()
+        self.fresh = False  # set when the file is made new: nothing in it yet
+        self.db = self._open_trusted()
+
+    def close(self) -> None:
+        """Close the connection."""
+        self.db.close()
+
+    def __enter__(self) -> PassageIndex:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    # --- opening ---------------------------------------------------------------------
+
+    def _open_trusted(self) -> sqlite3.Connection:
+        self.fresh = not self.path.exists()
+        try:
+            return _connect(self.path, self.key, verify=True)
+        except Poisoned as why:
+            log.warning("ignoring recall index %s: %s; it is rebuilt", self.path, why)
+            remove_index(self.project)
+            self.fresh = True
+            return _connect(self.path, self.key, verify=False)
+
+    def rebuild(self) -> None:
+        """Throw the index away and start an empty one (a row that failed its seal)."""
+        self.db.close()
+        remove_index(self.project)
+        self.fresh = True
+        self.db = _connect(self.path, self.key, verify=False)
+
+    # --- writing ---------------------------------------------------------------------
+
+    def sync(self, progress: Callable[[int, int], None] | None = None) -> SyncReport:
+        """Bring the index up to date with the listed chapters: after a sync in this process,
+        only the chapters whose file stats changed since are read again."""
+        project = self.project
+        stats = project.chapter_stats()
+        stamp = (project.listing_version, stats.version, project.buffer_hashes())
+        refs = {ref.number: ref for ref in reversed(project.chapters)}
+        held = None if self.fresh else _SYNCED.get(self.path)
+        if held is not None and held[0::2] == stamp[0::2]:
+            changed = project.stat_keeper.changes_since(held[1])
+            if changed is not None:
+                refs = {n: ref for n, ref in refs.items() if ref.path in changed}
+                report = self._update(refs, {}, progress, full=False)
+                _SYNCED[self.path] = stamp
+                return report
+        report = self._update(refs, self._known_chapters(), progress, full=True)
+        _SYNCED[self.path] = stamp
+        self.fresh = False
+        return report
+
+    def _update(
+        self,
+        refs: dict[int, ChapterRef],
+        known: dict[int, str],
+        progress: Callable[[int, int], None] | None,
+        *,
+        full: bool,
+    ) -> SyncReport:
+        if not full:
+            known = self._known_chapters(list(refs))
+        indexed, last_commit = [], time.monotonic()
+        for done, number in enumerate(sorted(refs), start=1):
+            try:
+                loaded = self.project.read(refs[number].path)
+            except FileProblem as error:
+                log.info("recall index: chapter %d skipped: %s", number, error.problem)
+                continue
+            if known.get(number) != loaded.sha256:
+                self._index_chapter(number, loaded.text, loaded.sha256)
+                indexed.append(number)
+            if progress is not None:
+                progress(done, len(refs))
+            if indexed and time.monotonic() - last_commit > COMMIT_EVERY_S:
+                self.db.commit()
+                last_commit = time.monotonic()
+        removed = sorted(set(known) - set(refs)) if full else []
+        for number in removed:
+            self._remove_chapter(number)
+        self.db.commit()
+        if indexed or removed:
+            log.debug("recall index: %d chapters indexed, %d removed", len(indexed), len(removed))
+        return SyncReport(tuple(indexed), tuple(removed))
+
+    def _known_chapters(self, numbers: list[int] | None = None) -> dict[int, str]:
+        """Chapter -> the content hash it was indexed at (of `numbers`, else of all)."""
+        if numbers is None:
+            rows = self.db.execute("SELECT number, sha256, passages, mac FROM chapters").fetchall()
+        else:
+            marks = ",".join("?" * len(numbers))
+            rows = self.db.execute(
+                f"SELECT number, sha256, passages, mac FROM chapters WHERE number IN ({marks})",
+                numbers,
+            ).fetchall()
+        known = {}
+        for number, sha256, count, mac in rows:
+            if not hmac.compare_digest(mac, _mac(self.key, "chapter", number, sha256, count)):
+                raise Poisoned(f"chapter {number}'s row does not verify")
+            known[number] = sha256
+        return known
+
+    def _index_chapter(self, number: int, text: str, sha256: str) -> None:
+        self._remove_chapter(number)
+        passages = cut_passages(number, text)
+        for passage in passages:
+            values = (passage.chapter, passage.start_line, passage.end_line, passage.zi)
+            cursor = self.db.execute(
+                "INSERT INTO passages (chapter, start_line, end_line, zi, text, mac)"
+                " VALUES (?, ?, ?, ?, ?, ?)",
+                (*values, passage.text, _mac(self.key, "passage", *values, passage.text)),
+            )
+            self.db.execute(
+                "INSERT INTO tokens (rowid, body) VALUES (?, ?)",
+                (cursor.lastrowid, index_tokens(passage.text)),
+            )
+        count = len(passages)
+        self.db.execute(
+            "INSERT INTO chapters (number, sha256, passages, mac) VALUES (?, ?, ?, ?)",
+            (number, sha256, count, _mac(self.key, "chapter", number, sha256, count)),
+        )
+
+    def _remove_chapter(self, number: int) -> None:
+        rows = self.db.execute("SELECT id, text FROM passages WHERE chapter = ?", (number,))
+        # A contentless FTS5 table forgets a row only when told the tokens it was given.
+        self.db.executemany(
+            "INSERT INTO tokens (tokens, rowid, body) VALUES ('delete', ?, ?)",
+            [(row_id, index_tokens(text)) for row_id, text in rows.fetchall()],
+        )
+        self.db.execute("DELETE FROM passages WHERE chapter = ?", (number,))
+        self.db.execute("DELETE FROM chapters WHERE number = ?", (number,))
+
+    # --- reading ---------------------------------------------------------------------
+
+    def matching(self, query: str, before: int, excluded: Iterable[int] = ()) -> dict[int, int]:
+        """Passage id -> chapter for the passages of chapters before `before` (and not in
+        `excluded`) that match an FTS5 query."""
+        skip = set(excluded)
+        rows = self.db.execute(
+            "SELECT p.id, p.chapter FROM tokens JOIN passages p ON p.id = tokens.rowid"
+            " WHERE tokens MATCH ? AND p.chapter < ?",
+            (query, before),
+        )
+        return {row_id: chapter for row_id, chapter in rows if chapter not in skip}
+
+    def passage_count(self, before: int, excluded: Iterable[int] = ()) -> int:
+        """How many passages chapters before `before` (and not in `excluded`) hold."""
+        skip = sorted(set(excluded))
+        marks = ",".join("?" * len(skip))
+        rows = self.db.execute(
+            f"SELECT count(*) FROM passages WHERE chapter < ? AND chapter NOT IN ({marks})",
+            (before, *skip),
+        )
+        return int(rows.fetchone()[0])
+
+    def passages(self, ids: Iterable[int]) -> dict[int, StoredPassage]:
+        """The passages with these ids, each row's seal checked (Poisoned when one fails)."""
+        found: dict[int, StoredPassage] = {}
+        wanted = sorted(set(ids))
+        for start in range(0, len(wanted), 500):
+            chunk = wanted[start : start + 500]
+            rows = self.db.execute(
+                "SELECT id, chapter, start_line, end_line, zi, text, mac FROM passages"
+                f" WHERE id IN ({','.join('?' * len(chunk))})",
+                chunk,
+            )
+            for row_id, chapter, first, last, zi, text, mac in rows:
+                if not hmac.compare_digest(
+                    mac, _mac(self.key, "passage", chapter, first, last, zi, text)
+                ):
+                    raise Poisoned(f"the passage at chapter {chapter} line {first} was changed")
+                found[row_id] = StoredPassage(row_id, Passage(chapter, first, last, text, zi))
+        return found
+
+
+def _connect(path: Path, key: bytes, *, verify: bool) -> sqlite3.Connection:
+    """A connection to the index at `path`, made when absent; Poisoned when `verify` finds a
+    file that is not an index of this machine's."""
+    if path.is_symlink() or (path.exists() and not path.is_file()):
+        raise Poisoned("it is not a regular file")
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fresh = not path.exists() or path.stat().st_size == 0
+    try:
+        db = sqlite3.connect(path, timeout=10)
+        db.execute("PRAGMA journal_mode=WAL")
+        db.execute("PRAGMA synchronous=NORMAL")
+        if fresh:
+            db.executescript(_SCHEMA)
+            db.execute("INSERT OR REPLACE INTO meta VALUES ('seal', ?)", (_seal(key),))
+            db.commit()
+        elif verify:
+            row = db.execute("SELECT value FROM meta WHERE key = 'seal'").fetchone()
+            if row is None or not hmac.compare_digest(str(row[0]), _seal(key)):
+                db.close()
+                raise Poisoned("its seal does not verify (written elsewhere or changed since)")
+    except sqlite3.DatabaseError as error:
+        raise Poisoned(f"not a readable index ({error})") from error
+    return db
+
+
+def remove_index(project: Project) -> None:
+    """Delete the index and SQLite's journal files beside it."""
+    path = index_path(project)
+    for suffix in ("", "-wal", "-shm", "-journal"):
+        with contextlib.suppress(FileNotFoundError):
+            path.with_name(path.name + suffix).unlink()
+
+
+def index_problem(project: Project) -> str:
+    """Why the index would be ignored ("" when it verifies or is absent), for `check`:
+    every row's seal is checked."""
+    try:
+        path = index_path(project)
+    except FileProblem as error:
+        return error.problem
+    if not path.exists() and not path.is_symlink():
+        return ""
+    key = cache_key()
+    try:
+        db = _connect(path, key, verify=True)
+    except Poisoned as why:
+        return str(why)
+    try:
+        with contextlib.closing(db):
+            for problem in _row_problems(db, key):
+                return problem
+    except sqlite3.DatabaseError as error:
+        return f"not a readable index ({error})"
+    return ""
+
+
+def _row_problems(db: sqlite3.Connection, key: bytes) -> Iterator[str]:
+    for number, sha256, count, mac in db.execute(
+        "SELECT number, sha256, passages, mac FROM chapters"
+    ):
+        if not hmac.compare_digest(mac, _mac(key, "chapter", number, sha256, count)):
+            yield f"chapter {number}'s row was changed since it was written"
+    rows = db.execute("SELECT chapter, start_line, end_line, zi, text, mac FROM passages")
+    for chapter, first, last, zi, text, mac in rows:
+        if not hmac.compare_digest(mac, _mac(key, "passage", chapter, first, last, zi, text)):
+            yield f"the passage at chapter {chapter} line {first} was changed since it was written"

@@ -1,0 +1,206 @@
+"""Recall as of chapter N: the earlier passages chapter N's query points at, and why.
+
+Only passages of chapters before N are searched, and never those of the chapters the recipe
+already feeds raw (`window`); every number a score uses (how many passages there are, how
+many name a term) is counted over those passages alone, so what chapter N recalls is the
+same whether the later chapters exist or not.
+
+A passage's score is the sum, over the query's terms it contains, of the term's weight times
+its rarity, ln(1 + passages / (1 + passages naming it)). A character named in the query who
+has not appeared for DORMANT_AFTER chapters or more has their last appearance recalled first,
+with the reason 久未出场. Passages whose lines overlap one better ranked are left out.
+"""
+
+from __future__ import annotations
+
+import logging
+import math
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field, replace
+from typing import TypeVar
+
+from workbench.book.project import Project
+from workbench.recall.index import PassageIndex, Poisoned
+from workbench.recall.passages import Passage
+from workbench.recall.query import KEYWORD_COUNT, Query, Term, chapter_query
+from workbench.recall.tokens import phrase
+
+log = logging.getLogger(__name__)
+
+DORMANT_AFTER = 20
+DEFAULT_LIMIT = 5
+MAX_LIMIT = 200
+T = TypeVar("T")
+
+
+@dataclass(frozen=True)
+class Recalled:
+    """One recalled passage with its score, the parts of the score and the reasons."""
+
+    passage: Passage
+    score: float
+    reasons: tuple[str, ...]
+    parts: dict[str, float] = field(default_factory=dict)  # term key -> weight × rarity
+    dormant: bool = False
+
+    def to_json(self) -> dict[str, object]:
+        """The passage as `workbench recall --format json` shows it."""
+        passage = self.passage
+        return {
+            "chapter": passage.chapter,
+            "start_line": passage.start_line,
+            "end_line": passage.end_line,
+            "text": passage.text,
+            "score": round(self.score, 4),
+            "reasons": list(self.reasons),
+        }
+
+
+@dataclass(frozen=True)
+class Recall:
+    """What chapter N recalls: the query and the passages, best first."""
+
+    chapter: int
+    query: Query
+    passages: tuple[Recalled, ...]
+    window: tuple[int, ...] = ()
+
+    def to_json(self) -> dict[str, object]:
+        """`{"chapter", "query", "passages"}` as the CLI prints it."""
+        return {
+            "chapter": self.chapter,
+            "query": self.query.to_json(),
+            "passages": [recalled.to_json() for recalled in self.passages],
+        }
+
+
+def with_index(project: Project, work: Callable[[PassageIndex], T]) -> T:
+    """Run `work` on the project's index brought up to date; an index found poisoned on the
+    way is thrown away, rebuilt and the work done again."""
+    index = PassageIndex(project)
+    try:
+        try:
+            index.sync()
+            return work(index)
+        except Poisoned as why:
+            log.warning("recall index %s: %s; it is rebuilt", index.path, why)
+            index.rebuild()
+            index.sync()
+            return work(index)
+    finally:
+        index.close()
+
+
+def recall(
+    project: Project,
+    chapter: int,
+    *,
+    window: Iterable[int] = (),
+    limit: int = DEFAULT_LIMIT,
+    text: str | None = None,
+) -> Recall:
+    """The passages chapter N recalls (the query from `text` when given, else its plan)."""
+    query = chapter_query(project, chapter, text)
+    excluded = tuple(sorted(set(window)))
+    limit = max(1, min(limit, MAX_LIMIT))
+
+    def work(index: PassageIndex) -> Recall:
+        searched, found = _ranked(index, query, chapter, excluded, limit)
+        return Recall(chapter, searched, tuple(found), excluded)
+
+    return with_index(project, work)
+
+
+def _term_hits(
+    index: PassageIndex, term: Term, chapter: int, excluded: tuple[int, ...]
+) -> dict[int, int]:
+    hits: dict[int, int] = {}
+    for form in term.forms:
+        asked = phrase(form)
+        if asked is not None:
+            hits.update(index.matching(asked, chapter, excluded))
+    return hits
+
+
+def _ranked(
+    index: PassageIndex, query: Query, chapter: int, excluded: tuple[int, ...], limit: int
+) -> tuple[Query, list[Recalled]]:
+    """The query as searched (its words cut to the KEYWORD_COUNT best) and the passages."""
+    population = index.passage_count(chapter, excluded)
+    scored: list[tuple[Term, dict[int, int], float]] = []
+    for term in query.terms:
+        hits = _term_hits(index, term, chapter, excluded)
+        if hits:
+            scored.append((term, hits, term.weight * math.log(1 + population / (1 + len(hits)))))
+    words = sorted((s for s in scored if s[0].kind == "keyword"), key=lambda s: -s[2])
+    dropped = {id(s[0]) for s in words[KEYWORD_COUNT:]}
+    scored = [s for s in scored if id(s[0]) not in dropped]
+    kept = tuple(term for term, _, _ in scored)
+    scores: dict[int, float] = {}
+    parts: dict[int, dict[str, float]] = {}
+    dormant: dict[int, Term] = {}
+    for term, hits, share in scored:
+        for passage_id in hits:
+            scores[passage_id] = scores.get(passage_id, 0.0) + share
+            parts.setdefault(passage_id, {})[term.key] = round(share, 4)
+        if term.kind == "character":
+            last = _last_appearance(index, term, chapter, excluded, hits)
+            if last is not None:
+                dormant[last] = term
+    stored = index.passages(scores)
+    order = sorted(
+        scores,
+        key=lambda pid: (
+            pid not in dormant,
+            -round(scores[pid], 9),
+            stored[pid].passage.chapter,
+            stored[pid].passage.start_line,
+        ),
+    )
+    chosen: list[Recalled] = []
+    for passage_id in order:
+        passage = stored[passage_id].passage
+        if any(_overlaps(passage, other.passage) for other in chosen):
+            continue
+        terms = [term for term in kept if term.key in parts[passage_id]]
+        reasons = [_reason(term, passage.text) for term in terms]
+        if passage_id in dormant:
+            term = dormant[passage_id]
+            gap = chapter - passage.chapter
+            reasons.insert(0, f"久未出场：{term.key}（上次出场第{passage.chapter}章，已隔{gap}章）")
+        chosen.append(
+            Recalled(
+                passage,
+                scores[passage_id],
+                tuple(reasons),
+                parts[passage_id],
+                passage_id in dormant,
+            )
+        )
+        if len(chosen) == limit:
+            break
+    return replace(query, terms=kept), chosen
+
+
+def _last_appearance(
+    index: PassageIndex, term: Term, chapter: int, excluded: tuple[int, ...], hits: dict[int, int]
+) -> int | None:
+    """The passage of the character's last appearance before N when that was DORMANT_AFTER
+    chapters ago or more (the raw window counts as an appearance: it is not searched)."""
+    last = max(hits.values())
+    if chapter - last < DORMANT_AFTER:
+        return None
+    if excluded and max(_term_hits(index, term, chapter, ()).values()) > last:
+        return None  # seen since, in a chapter the recipe feeds raw
+    return min(pid for pid, ch in hits.items() if ch == last)
+
+
+def _reason(term: Term, text: str) -> str:
+    label = {"character": "人物", "tracker": "追踪词", "keyword": "关键词"}[term.kind]
+    forms = [form for form in term.forms if form in text]
+    shown = term.key if forms == [term.key] or not forms else f"{term.key}（{'、'.join(forms)}）"
+    return f"{label}：{shown}"
+
+
+def _overlaps(a: Passage, b: Passage) -> bool:
+    return a.chapter == b.chapter and a.start_line <= b.end_line and b.start_line <= a.end_line

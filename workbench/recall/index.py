@@ -17,6 +17,7 @@ import hashlib
 import hmac
 import logging
 import sqlite3
+import threading
 import time
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
@@ -83,6 +84,17 @@ def _mac(key: bytes, *values: object) -> str:
 
 def _seal(key: bytes) -> str:
     return _mac(key, "workbench-recall-index", SCHEMA_VERSION, TOKENS_VERSION)
+
+
+_LOCKS: dict[Path, threading.Lock] = {}
+_LOCKS_GUARD = threading.Lock()
+
+
+def index_lock(path: Path) -> threading.Lock:
+    """The lock this process holds while it uses the index at `path` (feeds are built on
+    several threads at once; one of them may find the index poisoned and rebuild it)."""
+    with _LOCKS_GUARD:
+        return _LOCKS.setdefault(path, threading.Lock())
 
 
 class PassageIndex:
@@ -276,16 +288,19 @@ def _connect(path: Path, key: bytes, *, verify: bool) -> sqlite3.Connection:
     if path.is_symlink() or (path.exists() and not path.is_file()):
         raise Poisoned("it is not a regular file")
     path.parent.mkdir(parents=True, exist_ok=True)
-    fresh = not path.exists() or path.stat().st_size == 0
     try:
         db = sqlite3.connect(path, timeout=10)
         db.execute("PRAGMA journal_mode=WAL")
         db.execute("PRAGMA synchronous=NORMAL")
-        if fresh:
-            db.executescript(_SCHEMA)
-            db.execute("INSERT OR REPLACE INTO meta VALUES ('seal', ?)", (_seal(key),))
-            db.commit()
-        elif verify:
+        # Made under SQLite's write lock: another process opening it at the same moment
+        # waits, then finds it made.
+        db.execute("BEGIN IMMEDIATE")
+        if not db.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]:
+            for statement in filter(str.strip, _SCHEMA.split(";")):
+                db.execute(statement)
+            db.execute("INSERT INTO meta VALUES ('seal', ?)", (_seal(key),))
+        db.commit()
+        if verify:
             row = db.execute("SELECT value FROM meta WHERE key = 'seal'").fetchone()
             if row is None or not hmac.compare_digest(str(row[0]), _seal(key)):
                 db.close()

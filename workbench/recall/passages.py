@@ -2,7 +2,8 @@
 
 A passage is whole paragraphs (a paragraph is a line of text; blank lines separate nothing
 more), about 200–600 字, never more than 800: paragraphs are gathered until the next would
-take the passage past 600, a heading always goes with the paragraph after it, and a paragraph
+take the passage past 600, a heading starts a passage (once the one before holds 200 字) and
+always goes with the paragraph after it, and a paragraph
 longer than 700 字 is cut at sentence ends (at 700 字 sharp where a sentence runs longer),
 which leaves room for the heading that may lead its first piece.
 Cutting is one pass over the text, so a 16 MB chapter or a chapter of one 2 MB line costs
@@ -57,7 +58,11 @@ def cut_passages(chapter: int, text: str) -> list[Passage]:
         fits = held_zi + piece.zi <= TARGET_ZI or (
             held_zi < MIN_ZI and held_zi + piece.zi <= MAX_ZI
         )
-        if held and not joins_heading and not fits:
+        if joins_heading and held_zi + piece.zi > MAX_ZI and len(held) > 1:
+            # The heading goes on with its paragraph; what came before it is a passage.
+            passages.append(_passage(chapter, held[:-1]))
+            held, held_zi = held[-1:], held[-1].zi
+        elif held and not joins_heading and (not fits or (piece.heading and held_zi >= MIN_ZI)):
             passages.append(_passage(chapter, held))
             held, held_zi = [], 0
         held.append(piece)

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field, replace
 from typing import TypeVar
 
 from workbench.book.project import Project
-from workbench.recall.index import PassageIndex, Poisoned
+from workbench.recall.index import PassageIndex, Poisoned, index_lock, index_path
 from workbench.recall.passages import Passage
 from workbench.recall.query import KEYWORD_COUNT, Query, Term, chapter_query
 from workbench.recall.tokens import phrase
@@ -77,18 +77,19 @@ class Recall:
 def with_index(project: Project, work: Callable[[PassageIndex], T]) -> T:
     """Run `work` on the project's index brought up to date; an index found poisoned on the
     way is thrown away, rebuilt and the work done again."""
-    index = PassageIndex(project)
-    try:
+    with index_lock(index_path(project)):
+        index = PassageIndex(project)
         try:
-            index.sync()
-            return work(index)
-        except Poisoned as why:
-            log.warning("recall index %s: %s; it is rebuilt", index.path, why)
-            index.rebuild()
-            index.sync()
-            return work(index)
-    finally:
-        index.close()
+            try:
+                index.sync()
+                return work(index)
+            except Poisoned as why:
+                log.warning("recall index %s: %s; it is rebuilt", index.path, why)
+                index.rebuild()
+                index.sync()
+                return work(index)
+        finally:
+            index.close()
 
 
 def recall(

@@ -13,9 +13,11 @@ from __future__ import annotations
 
 import re
 
-_RUNS = re.compile(r"[\u3400-\u9fff\uf900-\ufaff\U00020000-\U0002fa1f]+|[^\W_]+")
-_HAN = re.compile(r"[\u3400-\u9fff\uf900-\ufaff\U00020000-\U0002fa1f]")
-TOKENS_VERSION = "bigram-1"  # stored in the index: a change of this module rebuilds it
+_HAN_CLASS = "\u3400-\u9fff\uf900-\ufaff\U00020000-\U0002fa1f"
+# A run of Han characters, or of other letters and digits (a Han character ends it).
+_RUNS = re.compile(f"[{_HAN_CLASS}]+|(?:(?![{_HAN_CLASS}])[^\\W_])+")
+_HAN = re.compile(f"[{_HAN_CLASS}]")
+TOKENS_VERSION = "bigram-2"  # stored in the index: a change of this module rebuilds it
 
 
 def index_tokens(text: str) -> str:

@@ -17,6 +17,7 @@ def write(root: Path, relative: str, text: str) -> Path:
 def write_book(root: Path, chapters: dict[int, str], plans: dict[int, str] | None = None) -> Path:
     """A project of these chapters (number -> body) and plans, with a three-person cast."""
     write(root, "characters/characters.md", CAST)
+    (root / "chapters").mkdir(exist_ok=True)
     for number, body in chapters.items():
         write(root, f"chapters/ch{number:03d}.md", f"# 第{number}章\n\n{body}\n")
     for number, body in (plans or {}).items():

@@ -198,9 +198,8 @@ def _last_appearance(
 
 def _reason(term: Term, text: str) -> str:
     label = {"character": "人物", "tracker": "追踪词", "keyword": "关键词"}[term.kind]
-    forms = [form for form in term.forms if form in text]
-    shown = term.key if forms == [term.key] or not forms else f"{term.key}（{'、'.join(forms)}）"
-    return f"{label}：{shown}"
+    others = [form for form in term.forms if form != term.key and form in text]
+    return f"{label}：{term.key}" + (f"（{'、'.join(others)}）" if others else "")
 
 
 def _overlaps(a: Passage, b: Passage) -> bool:

@@ -155,6 +155,11 @@ TEMPLATES = {
     "relevance.weak": "弱相关：常见角色 {0}",
     "relevance.changed": "近期变化：第{0}章",
     "relevance.pinned": "置顶",
+    "recall.character": "人物：{0}",
+    "recall.character_as": "人物：{0}（{1}）",
+    "recall.tracker": "追踪词：{0}",
+    "recall.keyword": "关键词：{0}",
+    "recall.dormant": "久未出场：{0}（上次出场第{1}章，已隔{2}章）",
     "relevance.present": "{0}：{1}",  # a relationship row: each of the pair, and where
     "presence.plan": "本章规划提及：{0}",
     "presence.text": "本章正文提及：{0}",

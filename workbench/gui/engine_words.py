@@ -228,6 +228,13 @@ ENGLISH = {
     "relevance.weak": QT_TRANSLATE_NOOP("EngineWords", "weakly relevant: frequent character %1"),
     "relevance.changed": QT_TRANSLATE_NOOP("EngineWords", "changed recently: chapter %1"),
     "relevance.pinned": QT_TRANSLATE_NOOP("EngineWords", "pinned"),
+    "recall.character": QT_TRANSLATE_NOOP("EngineWords", "character: %1"),
+    "recall.character_as": QT_TRANSLATE_NOOP("EngineWords", "character: %1 (as %2)"),
+    "recall.tracker": QT_TRANSLATE_NOOP("EngineWords", "tracker keyword: %1"),
+    "recall.keyword": QT_TRANSLATE_NOOP("EngineWords", "keyword: %1"),
+    "recall.dormant": QT_TRANSLATE_NOOP(
+        "EngineWords", "not seen for long: %1 (last in chapter %2, %3 chapters ago)"
+    ),
     "relevance.present": QT_TRANSLATE_NOOP("EngineWords", "%1: %2"),
     "presence.plan": QT_TRANSLATE_NOOP("EngineWords", "named in the plan: %1"),
     "presence.text": QT_TRANSLATE_NOOP("EngineWords", "named in the chapter: %1"),

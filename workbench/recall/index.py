@@ -15,6 +15,7 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import hmac
+import json
 import logging
 import sqlite3
 import threading
@@ -32,7 +33,7 @@ from workbench.recall.tokens import TOKENS_VERSION, index_tokens
 log = logging.getLogger(__name__)
 
 INDEX_FILE = "recall-index.sqlite3"
-SCHEMA_VERSION = "1"
+SCHEMA_VERSION = "2"
 COMMIT_EVERY_S = 0.5  # a long build commits at least this often, so it can resume
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -43,6 +44,8 @@ CREATE TABLE IF NOT EXISTS passages (
     id INTEGER PRIMARY KEY, chapter INTEGER NOT NULL, start_line INTEGER NOT NULL,
     end_line INTEGER NOT NULL, zi INTEGER NOT NULL, text TEXT NOT NULL, mac TEXT NOT NULL);
 CREATE INDEX IF NOT EXISTS passages_by_chapter ON passages (chapter, start_line);
+CREATE TABLE IF NOT EXISTS plan_words (
+    sha256 TEXT PRIMARY KEY, words TEXT NOT NULL, mac TEXT NOT NULL);
 CREATE VIRTUAL TABLE IF NOT EXISTS tokens USING fts5 (body, content='', tokenize='unicode61');
 """
 
@@ -238,6 +241,27 @@ class PassageIndex:
         )
         self.db.execute("DELETE FROM passages WHERE chapter = ?", (number,))
         self.db.execute("DELETE FROM chapters WHERE number = ?", (number,))
+
+    def words_for(
+        self, text: str, cut: Callable[[str], list[tuple[str, float]]]
+    ) -> list[tuple[str, float]]:
+        """`cut(text)`, remembered by the text's hash: a one-shot `workbench feed` for a plan it
+        has seen does not load jieba again."""
+        sha256 = hashlib.sha256(text.encode("utf-8")).hexdigest()
+        row = self.db.execute("SELECT words, mac FROM plan_words WHERE sha256 = ?", (sha256,))
+        found = row.fetchone()
+        if found is not None:
+            if not hmac.compare_digest(found[1], _mac(self.key, "words", sha256, found[0])):
+                raise Poisoned("a plan's remembered words were changed")
+            return [(word, float(share)) for word, share in json.loads(found[0])]
+        words = cut(text)
+        payload = json.dumps(words, ensure_ascii=False)
+        self.db.execute(
+            "INSERT OR REPLACE INTO plan_words VALUES (?, ?, ?)",
+            (sha256, payload, _mac(self.key, "words", sha256, payload)),
+        )
+        self.db.commit()
+        return words
 
     # --- reading ---------------------------------------------------------------------
 

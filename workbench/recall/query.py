@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import logging
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
 from workbench.book.project import Project
@@ -31,7 +31,7 @@ from workbench.trackers.relevance import load_trackers
 log = logging.getLogger(__name__)
 _HAN = re.compile(r"[\u3400-\u9fff]")
 
-CHARACTER_WEIGHT = 3.0
+CHARACTER_WEIGHT = 1.5
 TRACKER_WEIGHT = 2.0
 KEYWORD_WEIGHT = 1.0
 KEYWORD_COUNT = 12
@@ -78,8 +78,14 @@ class Query:
         return tuple(term for term in self.terms if term.kind == "character")
 
 
-def chapter_query(project: Project, chapter: int, text: str | None = None) -> Query:
-    """The query for chapter N: from `text` when given, else its plan, else its own text."""
+def chapter_query(
+    project: Project,
+    chapter: int,
+    text: str | None = None,
+    words: Callable[[str], list[tuple[str, float]]] | None = None,
+) -> Query:
+    """The query for chapter N: from `text` when given, else its plan, else its own text.
+    `words` cuts a text into its words (default `salient_words`; the index remembers them)."""
     named: tuple[str, ...] = ()
     if text is not None:
         source = "given"
@@ -89,10 +95,16 @@ def chapter_query(project: Project, chapter: int, text: str | None = None) -> Qu
         source, text = "text", project.chapter_text(chapter)[-QUERY_TEXT_ZI:]
     else:
         return Query(chapter, "none")
-    return Query(chapter, source, query_terms(project, text[:MAX_QUERY_CHARS], named))
+    terms = query_terms(project, text[:MAX_QUERY_CHARS], named, words or salient_words)
+    return Query(chapter, source, terms)
 
 
-def query_terms(project: Project, text: str, named: Iterable[str] = ()) -> tuple[Term, ...]:
+def query_terms(
+    project: Project,
+    text: str,
+    named: Iterable[str] = (),
+    words: Callable[[str], list[tuple[str, float]]] | None = None,
+) -> tuple[Term, ...]:
     """The weighted terms of a text (see the module's docstring)."""
     cast = load_cast(project)
     terms = _character_terms(cast, text, named)
@@ -101,7 +113,7 @@ def query_terms(project: Project, text: str, named: Iterable[str] = ()) -> tuple
         if len(word) >= 2 and word in text and word not in taken:
             terms.append(Term(word, "tracker", TRACKER_WEIGHT, (word,)))
             taken.add(word)
-    for word, share in _salient_words(text):
+    for word, share in (words or salient_words)(text):
         if word not in taken and not any(word in form for form in taken):
             terms.append(Term(word, "keyword", KEYWORD_WEIGHT * share, (word,)))
             taken.add(word)
@@ -133,7 +145,7 @@ def _tracker_keywords(project: Project) -> set[str]:
     return {word.strip() for word in words if word.strip()}
 
 
-def _salient_words(text: str) -> list[tuple[str, float]]:
+def salient_words(text: str) -> list[tuple[str, float]]:
     """The text's words (jieba's cut) with their frequency as a share of the most frequent's,
     most frequent first (ties in text order), at most KEYWORD_CANDIDATES of them."""
     from workbench.summaries.extract import FILLER_WORDS

@@ -17,12 +17,14 @@ import logging
 import math
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
+from functools import partial
 from typing import TypeVar
 
 from workbench.book.project import Project
+from workbench.reasons import Reason, listing
 from workbench.recall.index import PassageIndex, Poisoned, index_lock, index_path
 from workbench.recall.passages import Passage
-from workbench.recall.query import KEYWORD_COUNT, Query, Term, chapter_query
+from workbench.recall.query import KEYWORD_COUNT, Query, Term, chapter_query, salient_words
 from workbench.recall.tokens import phrase
 
 log = logging.getLogger(__name__)
@@ -101,11 +103,12 @@ def recall(
     text: str | None = None,
 ) -> Recall:
     """The passages chapter N recalls (the query from `text` when given, else its plan)."""
-    query = chapter_query(project, chapter, text)
     excluded = tuple(sorted(set(window)))
     limit = max(1, min(limit, MAX_LIMIT))
 
     def work(index: PassageIndex) -> Recall:
+        words = partial(index.words_for, cut=salient_words)
+        query = chapter_query(project, chapter, text, words)
         searched, found = _ranked(index, query, chapter, excluded, limit)
         return Recall(chapter, searched, tuple(found), excluded)
 
@@ -164,11 +167,11 @@ def _ranked(
         if any(_overlaps(passage, other.passage) for other in chosen):
             continue
         terms = [term for term in kept if term.key in parts[passage_id]]
-        reasons = [_reason(term, passage.text) for term in terms]
+        reasons: list[Reason] = [_reason(term, passage.text) for term in terms]
         if passage_id in dormant:
             term = dormant[passage_id]
             gap = chapter - passage.chapter
-            reasons.insert(0, f"久未出场：{term.key}（上次出场第{passage.chapter}章，已隔{gap}章）")
+            reasons.insert(0, Reason("recall.dormant", term.key, passage.chapter, gap))
         chosen.append(
             Recalled(
                 passage,
@@ -196,10 +199,12 @@ def _last_appearance(
     return min(pid for pid, ch in hits.items() if ch == last)
 
 
-def _reason(term: Term, text: str) -> str:
-    label = {"character": "人物", "tracker": "追踪词", "keyword": "关键词"}[term.kind]
+def _reason(term: Term, text: str) -> Reason:
+    """Which term the passage names; for a character, under which other names."""
     others = [form for form in term.forms if form != term.key and form in text]
-    return f"{label}：{term.key}" + (f"（{'、'.join(others)}）" if others else "")
+    if term.kind == "character" and others:
+        return Reason("recall.character_as", term.key, listing(others))
+    return Reason(f"recall.{term.kind}", term.key)
 
 
 def _overlaps(a: Passage, b: Passage) -> bool:

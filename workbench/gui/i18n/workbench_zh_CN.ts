@@ -1055,6 +1055,26 @@
       <translation>本章相关关系变动</translation>
     </message>
     <message>
+      <source>character: %1</source>
+      <translation>人物：%1</translation>
+    </message>
+    <message>
+      <source>character: %1 (as %2)</source>
+      <translation>人物：%1（%2）</translation>
+    </message>
+    <message>
+      <source>tracker keyword: %1</source>
+      <translation>追踪词：%1</translation>
+    </message>
+    <message>
+      <source>keyword: %1</source>
+      <translation>关键词：%1</translation>
+    </message>
+    <message>
+      <source>not seen for long: %1 (last in chapter %2, %3 chapters ago)</source>
+      <translation>久未出场：%1（上次出场第%2章，已隔%3章）</translation>
+    </message>
+    <message>
       <source>earlier passages for the chapter</source>
       <translation>本章相关前文</translation>
     </message>

@@ -23,6 +23,7 @@ import time
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import NamedTuple
 
 from workbench.book.project import ChapterRef, Project
 from workbench.cache_key import cache_key
@@ -65,6 +66,14 @@ class SyncReport:
 
     indexed: tuple[int, ...]
     removed: tuple[int, ...]
+
+
+class Place(NamedTuple):
+    """Where a passage is: its chapter and lines."""
+
+    chapter: int
+    start_line: int
+    end_line: int
 
 
 @dataclass(frozen=True)
@@ -265,26 +274,32 @@ class PassageIndex:
 
     # --- reading ---------------------------------------------------------------------
 
-    def matching(self, query: str, before: int, excluded: Iterable[int] = ()) -> dict[int, int]:
-        """Passage id -> chapter for the passages of chapters before `before` (and not in
-        `excluded`) that match an FTS5 query."""
+    def matching(self, query: str, before: int, excluded: Iterable[int] = ()) -> dict[int, Place]:
+        """Passage id -> where it is, for the passages of chapters before `before` (and not
+        in `excluded`) that match an FTS5 query. Where a passage is decides only its rank; its
+        text is read, and its seal checked, by `passages`."""
         skip = set(excluded)
         rows = self.db.execute(
-            "SELECT p.id, p.chapter FROM tokens JOIN passages p ON p.id = tokens.rowid"
-            " WHERE tokens MATCH ? AND p.chapter < ?",
+            "SELECT p.id, p.chapter, p.start_line, p.end_line FROM tokens"
+            " JOIN passages p ON p.id = tokens.rowid WHERE tokens MATCH ? AND p.chapter < ?",
             (query, before),
         )
-        return {row_id: chapter for row_id, chapter in rows if chapter not in skip}
+        return {row[0]: Place(*row[1:]) for row in rows if row[1] not in skip}
 
-    def passage_count(self, before: int, excluded: Iterable[int] = ()) -> int:
-        """How many passages chapters before `before` (and not in `excluded`) hold."""
+    def passage_count(self, before: int, excluded: Iterable[int] = (), query: str = "") -> int:
+        """How many passages chapters before `before` (and not in `excluded`) hold; with
+        `query`, how many of them match it (counted by SQLite, no row read out)."""
         skip = sorted(set(excluded))
         marks = ",".join("?" * len(skip))
-        rows = self.db.execute(
-            f"SELECT count(*) FROM passages WHERE chapter < ? AND chapter NOT IN ({marks})",
-            (before, *skip),
+        where = f"p.chapter < ? AND p.chapter NOT IN ({marks})"
+        if not query:
+            sql = f"SELECT count(*) FROM passages p WHERE {where}"
+            return int(self.db.execute(sql, (before, *skip)).fetchone()[0])
+        sql = (
+            "SELECT count(*) FROM tokens JOIN passages p ON p.id = tokens.rowid"
+            f" WHERE tokens MATCH ? AND {where}"
         )
-        return int(rows.fetchone()[0])
+        return int(self.db.execute(sql, (query, before, *skip)).fetchone()[0])
 
     def passages(self, ids: Iterable[int]) -> dict[int, StoredPassage]:
         """The passages with these ids, each row's seal checked (Poisoned when one fails)."""

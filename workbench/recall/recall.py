@@ -22,7 +22,7 @@ from typing import TypeVar
 
 from workbench.book.project import Project
 from workbench.reasons import Reason, listing
-from workbench.recall.index import PassageIndex, Poisoned, index_lock, index_path
+from workbench.recall.index import PassageIndex, Place, Poisoned, index_lock, index_path
 from workbench.recall.passages import Passage
 from workbench.recall.query import KEYWORD_COUNT, Query, Term, chapter_query, salient_words
 from workbench.recall.tokens import phrase
@@ -30,6 +30,8 @@ from workbench.recall.tokens import phrase
 log = logging.getLogger(__name__)
 
 DORMANT_AFTER = 20
+COMMON_SHARE = 0.35  # a term in more of the passages than this share …
+COMMON_MIN = 300  # … and than this many is left out of the search
 DEFAULT_LIMIT = 5
 MAX_LIMIT = 200
 T = TypeVar("T")
@@ -117,13 +119,14 @@ def recall(
 
 def _term_hits(
     index: PassageIndex, term: Term, chapter: int, excluded: tuple[int, ...]
-) -> dict[int, int]:
-    hits: dict[int, int] = {}
-    for form in term.forms:
-        asked = phrase(form)
-        if asked is not None:
-            hits.update(index.matching(asked, chapter, excluded))
-    return hits
+) -> dict[int, Place]:
+    asked = _term_query(term)
+    return index.matching(asked, chapter, excluded) if asked else {}
+
+
+def _term_query(term: Term) -> str:
+    """One FTS5 query for every form of a term."""
+    return " OR ".join(dict.fromkeys(filter(None, map(phrase, term.forms))))
 
 
 def _ranked(
@@ -131,8 +134,14 @@ def _ranked(
 ) -> tuple[Query, list[Recalled]]:
     """The query as searched (its words cut to the KEYWORD_COUNT best) and the passages."""
     population = index.passage_count(chapter, excluded)
-    scored: list[tuple[Term, dict[int, int], float]] = []
+    scored: list[tuple[Term, dict[int, Place], float]] = []
     for term in query.terms:
+        asked = _term_query(term)
+        # A term in most passages of a long book says little about which to recall; it is
+        # counted first, so its thousands of passages are never read out.
+        common = max(COMMON_MIN, population * COMMON_SHARE)
+        if not asked or index.passage_count(chapter, excluded, asked) > common:
+            continue
         hits = _term_hits(index, term, chapter, excluded)
         if hits:
             scored.append((term, hits, term.weight * math.log(1 + population / (1 + len(hits)))))
@@ -143,7 +152,9 @@ def _ranked(
     scores: dict[int, float] = {}
     parts: dict[int, dict[str, float]] = {}
     dormant: dict[int, Term] = {}
+    places: dict[int, Place] = {}
     for term, hits, share in scored:
+        places.update(hits)
         for passage_id in hits:
             scores[passage_id] = scores.get(passage_id, 0.0) + share
             parts.setdefault(passage_id, {})[term.key] = round(share, 4)
@@ -151,21 +162,20 @@ def _ranked(
             last = _last_appearance(index, term, chapter, excluded, hits)
             if last is not None:
                 dormant[last] = term
-    stored = index.passages(scores)
     order = sorted(
         scores,
-        key=lambda pid: (
-            pid not in dormant,
-            -round(scores[pid], 9),
-            stored[pid].passage.chapter,
-            stored[pid].passage.start_line,
-        ),
+        key=lambda pid: (pid not in dormant, -round(scores[pid], 9), places[pid]),
     )
-    chosen: list[Recalled] = []
+    picked: list[int] = []
     for passage_id in order:
+        if not any(_overlaps(places[passage_id], places[other]) for other in picked):
+            picked.append(passage_id)
+            if len(picked) == limit:
+                break
+    stored = index.passages(picked)
+    chosen: list[Recalled] = []
+    for passage_id in picked:
         passage = stored[passage_id].passage
-        if any(_overlaps(passage, other.passage) for other in chosen):
-            continue
         terms = [term for term in kept if term.key in parts[passage_id]]
         reasons: list[Reason] = [_reason(term, passage.text) for term in terms]
         if passage_id in dormant:
@@ -181,22 +191,25 @@ def _ranked(
                 passage_id in dormant,
             )
         )
-        if len(chosen) == limit:
-            break
     return replace(query, terms=kept), chosen
 
 
 def _last_appearance(
-    index: PassageIndex, term: Term, chapter: int, excluded: tuple[int, ...], hits: dict[int, int]
+    index: PassageIndex,
+    term: Term,
+    chapter: int,
+    excluded: tuple[int, ...],
+    hits: dict[int, Place],
 ) -> int | None:
     """The passage of the character's last appearance before N when that was DORMANT_AFTER
     chapters ago or more (the raw window counts as an appearance: it is not searched)."""
-    last = max(hits.values())
+    last = max(place.chapter for place in hits.values())
     if chapter - last < DORMANT_AFTER:
         return None
-    if excluded and max(_term_hits(index, term, chapter, ()).values()) > last:
+    seen = _term_hits(index, term, chapter, ()).values() if excluded else ()
+    if any(place.chapter > last for place in seen):
         return None  # seen since, in a chapter the recipe feeds raw
-    return min(pid for pid, ch in hits.items() if ch == last)
+    return min((place, pid) for pid, place in hits.items() if place.chapter == last)[1]
 
 
 def _reason(term: Term, text: str) -> Reason:
@@ -207,5 +220,5 @@ def _reason(term: Term, text: str) -> Reason:
     return Reason(f"recall.{term.kind}", term.key)
 
 
-def _overlaps(a: Passage, b: Passage) -> bool:
+def _overlaps(a: Place, b: Place) -> bool:
     return a.chapter == b.chapter and a.start_line <= b.end_line and b.start_line <= a.end_line

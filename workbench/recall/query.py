@@ -23,6 +23,7 @@ import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
+from workbench.book import webnovel
 from workbench.book.project import Project
 from workbench.errors import FileProblem
 from workbench.trackers.cast import Cast, Scanner, load_cast
@@ -121,6 +122,10 @@ def query_terms(
 
 
 def _character_terms(cast: Cast, text: str, named: Iterable[str]) -> list[Term]:
+    # webnovel-writer's index.db registers a character when a chapter introduces them: as of
+    # chapter N it may know people of later chapters. The author's character files stand.
+    known = tuple(c for c in cast.characters if c.source != webnovel.INDEX_FILE)
+    cast = Cast(known, cast.skipped)
     forms = cast.forms()
     found = Scanner(forms).scan(text)
     characters = dict.fromkeys(cast.canonical(name) for name in (*sorted(found), *named))

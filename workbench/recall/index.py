@@ -286,6 +286,44 @@ class PassageIndex:
         )
         return {row[0]: Place(*row[1:]) for row in rows if row[1] not in skip}
 
+    def best(
+        self, weighted: list[tuple[str, float]], before: int, excluded: Iterable[int], limit: int
+    ) -> list[tuple[int, Place]]:
+        """The `limit` passages (of chapters before `before`, not in `excluded`) with the
+        highest sum of the weights of the queries they match, best first (ties: book order).
+        Summed by SQLite: a long book's thousands of matching passages are never read out."""
+        if not weighted:
+            return []
+        matches = " UNION ALL ".join(
+            "SELECT rowid AS id, ? AS weight FROM tokens WHERE tokens MATCH ?" for _ in weighted
+        )
+        skip = sorted(set(excluded))
+        sql = (
+            f"SELECT p.id, p.chapter, p.start_line, p.end_line FROM ({matches}) m"
+            " JOIN passages p ON p.id = m.id"
+            f" WHERE p.chapter < ? AND p.chapter NOT IN ({','.join('?' * len(skip))})"
+            " GROUP BY p.id ORDER BY round(sum(m.weight), 9) DESC, p.chapter, p.start_line"
+            " LIMIT ?"
+        )
+        values = [value for query, weight in weighted for value in (weight, query)]
+        rows = self.db.execute(sql, (*values, before, *skip, limit))
+        return [(row[0], Place(*row[1:])) for row in rows]
+
+    def last_matching(
+        self, query: str, before: int, excluded: Iterable[int] = ()
+    ) -> tuple[int, Place] | None:
+        """The first passage of the last chapter before `before` (not in `excluded`) that has
+        a passage matching the query."""
+        skip = sorted(set(excluded))
+        sql = (
+            "SELECT p.id, p.chapter, p.start_line, p.end_line FROM tokens"
+            " JOIN passages p ON p.id = tokens.rowid WHERE tokens MATCH ? AND p.chapter < ?"
+            f" AND p.chapter NOT IN ({','.join('?' * len(skip))})"
+            " ORDER BY p.chapter DESC, p.start_line LIMIT 1"
+        )
+        row = self.db.execute(sql, (query, before, *skip)).fetchone()
+        return None if row is None else (row[0], Place(*row[1:]))
+
     def passage_count(self, before: int, excluded: Iterable[int] = (), query: str = "") -> int:
         """How many passages chapters before `before` (and not in `excluded`) hold; with
         `query`, how many of them match it (counted by SQLite, no row read out)."""

@@ -117,13 +117,6 @@ def recall(
     return with_index(project, work)
 
 
-def _term_hits(
-    index: PassageIndex, term: Term, chapter: int, excluded: tuple[int, ...]
-) -> dict[int, Place]:
-    asked = _term_query(term)
-    return index.matching(asked, chapter, excluded) if asked else {}
-
-
 def _term_query(term: Term) -> str:
     """One FTS5 query for every form of a term."""
     return " OR ".join(dict.fromkeys(filter(None, map(phrase, term.forms))))
@@ -134,38 +127,30 @@ def _ranked(
 ) -> tuple[Query, list[Recalled]]:
     """The query as searched (its words cut to the KEYWORD_COUNT best) and the passages."""
     population = index.passage_count(chapter, excluded)
-    scored: list[tuple[Term, dict[int, Place], float]] = []
+    common = max(COMMON_MIN, population * COMMON_SHARE)
+    scored: list[tuple[Term, str, float]] = []
     for term in query.terms:
         asked = _term_query(term)
-        # A term in most passages of a long book says little about which to recall; it is
-        # counted first, so its thousands of passages are never read out.
-        common = max(COMMON_MIN, population * COMMON_SHARE)
-        if not asked or index.passage_count(chapter, excluded, asked) > common:
-            continue
-        hits = _term_hits(index, term, chapter, excluded)
-        if hits:
-            scored.append((term, hits, term.weight * math.log(1 + population / (1 + len(hits)))))
+        found = index.passage_count(chapter, excluded, asked) if asked else 0
+        # A term in most passages of a long book says little about which to recall.
+        if 0 < found <= common:
+            scored.append((term, asked, term.weight * math.log(1 + population / (1 + found))))
     words = sorted((s for s in scored if s[0].kind == "keyword"), key=lambda s: -s[2])
     dropped = {id(s[0]) for s in words[KEYWORD_COUNT:]}
     scored = [s for s in scored if id(s[0]) not in dropped]
     kept = tuple(term for term, _, _ in scored)
-    scores: dict[int, float] = {}
-    parts: dict[int, dict[str, float]] = {}
     dormant: dict[int, Term] = {}
     places: dict[int, Place] = {}
-    for term, hits, share in scored:
-        places.update(hits)
-        for passage_id in hits:
-            scores[passage_id] = scores.get(passage_id, 0.0) + share
-            parts.setdefault(passage_id, {})[term.key] = round(share, 4)
+    for term, asked, _share in scored:
         if term.kind == "character":
-            last = _last_appearance(index, term, chapter, excluded, hits)
-            if last is not None:
-                dormant[last] = term
-    order = sorted(
-        scores,
-        key=lambda pid: (pid not in dormant, -round(scores[pid], 9), places[pid]),
-    )
+            last = _last_appearance(index, asked, chapter, excluded)
+            if last is not None and last[0] not in dormant:
+                dormant[last[0]] = term
+                places[last[0]] = last[1]
+    # Enough of the best to leave `limit` once those overlapping a better one are left out.
+    best = index.best([(asked, share) for _, asked, share in scored], chapter, excluded, 4 * limit)
+    places.update(best)
+    order = list(dormant) + [pid for pid, _ in best if pid not in dormant]
     picked: list[int] = []
     for passage_id in order:
         if not any(_overlaps(places[passage_id], places[other]) for other in picked):
@@ -176,40 +161,35 @@ def _ranked(
     chosen: list[Recalled] = []
     for passage_id in picked:
         passage = stored[passage_id].passage
-        terms = [term for term in kept if term.key in parts[passage_id]]
+        parts = {
+            term.key: round(share, 4)
+            for term, _, share in scored
+            if any(form in passage.text for form in term.forms)
+        }
+        terms = [term for term in kept if term.key in parts]
         reasons: list[Reason] = [_reason(term, passage.text) for term in terms]
         if passage_id in dormant:
             term = dormant[passage_id]
             gap = chapter - passage.chapter
             reasons.insert(0, Reason("recall.dormant", term.key, passage.chapter, gap))
-        chosen.append(
-            Recalled(
-                passage,
-                scores[passage_id],
-                tuple(reasons),
-                parts[passage_id],
-                passage_id in dormant,
-            )
-        )
+        score = sum(share for term, _, share in scored if term.key in parts)
+        chosen.append(Recalled(passage, score, tuple(reasons), parts, passage_id in dormant))
     return replace(query, terms=kept), chosen
 
 
 def _last_appearance(
-    index: PassageIndex,
-    term: Term,
-    chapter: int,
-    excluded: tuple[int, ...],
-    hits: dict[int, Place],
-) -> int | None:
-    """The passage of the character's last appearance before N when that was DORMANT_AFTER
+    index: PassageIndex, asked: str, chapter: int, excluded: tuple[int, ...]
+) -> tuple[int, Place] | None:
+    """The passage of a character's last appearance before N when that was DORMANT_AFTER
     chapters ago or more (the raw window counts as an appearance: it is not searched)."""
-    last = max(place.chapter for place in hits.values())
-    if chapter - last < DORMANT_AFTER:
+    last = index.last_matching(asked, chapter, excluded)
+    if last is None or chapter - last[1].chapter < DORMANT_AFTER:
         return None
-    seen = _term_hits(index, term, chapter, ()).values() if excluded else ()
-    if any(place.chapter > last for place in seen):
-        return None  # seen since, in a chapter the recipe feeds raw
-    return min((place, pid) for pid, place in hits.items() if place.chapter == last)[1]
+    if excluded:
+        seen = index.last_matching(asked, chapter)
+        if seen is not None and seen[1].chapter > last[1].chapter:
+            return None  # seen since, in a chapter the recipe feeds raw
+    return last
 
 
 def _reason(term: Term, text: str) -> Reason:

@@ -25,7 +25,8 @@ from pathlib import Path
 
 from workbench.book.project import Project
 from workbench.feed import build_feed
-from workbench.recall.index import PassageIndex, remove_index
+from workbench.recall.index import PassageIndex
+from workbench.recall.index_file import remove_index
 from workbench.recall.recall import recall
 
 HERE = Path(__file__).resolve().parent

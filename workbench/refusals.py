@@ -21,7 +21,7 @@ from workbench.book.rolling_summary import skipped_headings
 from workbench.errors import FileProblem
 from workbench.feed.config import load_feed_config
 from workbench.feed.pins import check_pins, load_pins, pins_path
-from workbench.recall.index import index_path, index_problem
+from workbench.recall.index_file import index_path, index_problem
 from workbench.trackers.cast import Cast
 from workbench.trackers.errors import TrackerParseError
 from workbench.trackers.kinds import tracker_files

@@ -11,7 +11,8 @@ from book import write, write_book
 
 from workbench.book.project import Project
 from workbench.cli.main import main
-from workbench.recall.index import PassageIndex, index_path, index_problem
+from workbench.recall.index import PassageIndex
+from workbench.recall.index_file import index_path, index_problem
 from workbench.recall.recall import recall
 
 SCENES = {n: f"林风在第{n}座山门前练剑，剑光如雪。" * 12 for n in range(1, 9)}

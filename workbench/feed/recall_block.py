@@ -15,7 +15,7 @@ from workbench.feed.model import Block, Group, Item, Layer, Status
 from workbench.feed.trim import demote_headings
 from workbench.reasons import Reason
 from workbench.recall.config import load_recall_config
-from workbench.recall.index import INDEX_FILE
+from workbench.recall.index_file import INDEX_FILE
 from workbench.recall.recall import Recalled, recall
 
 log = logging.getLogger(__name__)

@@ -12,7 +12,6 @@ goes, so a build that is stopped resumes where it stopped.
 
 from __future__ import annotations
 
-import contextlib
 import hashlib
 import hmac
 import json
@@ -20,7 +19,7 @@ import logging
 import sqlite3
 import threading
 import time
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import NamedTuple
@@ -28,36 +27,22 @@ from typing import NamedTuple
 from workbench.book.project import ChapterRef, Project
 from workbench.cache_key import cache_key
 from workbench.errors import FileProblem
+from workbench.recall.index_file import (
+    Poisoned,
+    connect,
+    index_path,
+    remove_index,
+    row_mac,
+)
 from workbench.recall.passages import Passage, cut_passages
-from workbench.recall.tokens import TOKENS_VERSION, index_tokens
+from workbench.recall.tokens import index_tokens
 
 log = logging.getLogger(__name__)
 
-INDEX_FILE = "recall-index.sqlite3"
-SCHEMA_VERSION = "2"
 COMMIT_EVERY_S = 0.5  # a long build commits at least this often, so it can resume
-_SCHEMA = """
-CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
-CREATE TABLE IF NOT EXISTS chapters (
-    number INTEGER PRIMARY KEY, sha256 TEXT NOT NULL, passages INTEGER NOT NULL,
-    mac TEXT NOT NULL);
-CREATE TABLE IF NOT EXISTS passages (
-    id INTEGER PRIMARY KEY, chapter INTEGER NOT NULL, start_line INTEGER NOT NULL,
-    end_line INTEGER NOT NULL, zi INTEGER NOT NULL, text TEXT NOT NULL, mac TEXT NOT NULL);
-CREATE INDEX IF NOT EXISTS passages_by_chapter ON passages (chapter, start_line);
-CREATE TABLE IF NOT EXISTS plan_words (
-    sha256 TEXT PRIMARY KEY, words TEXT NOT NULL, mac TEXT NOT NULL);
-CREATE VIRTUAL TABLE IF NOT EXISTS tokens USING fts5 (body, content='', tokenize='unicode61');
-"""
-
-
 # Index file -> (chapter listing version, stats version, buffer hashes) it was last synced at
 # in this process: a later sync reads only the chapters whose stats changed since.
 _SYNCED: dict[Path, tuple[int, int, tuple]] = {}
-
-
-class Poisoned(Exception):
-    """The index file cannot be trusted; the message says why."""
 
 
 @dataclass(frozen=True)
@@ -82,20 +67,6 @@ class StoredPassage:
 
     id: int
     passage: Passage
-
-
-def index_path(project: Project) -> Path:
-    """Where the project's passage index lives."""
-    return project.state_dir / INDEX_FILE
-
-
-def _mac(key: bytes, *values: object) -> str:
-    payload = "\x1f".join(str(value) for value in values).encode("utf-8")
-    return hmac.new(key, payload, hashlib.sha256).hexdigest()
-
-
-def _seal(key: bytes) -> str:
-    return _mac(key, "workbench-recall-index", SCHEMA_VERSION, TOKENS_VERSION)
 
 
 _LOCKS: dict[Path, threading.Lock] = {}
@@ -135,19 +106,19 @@ class PassageIndex:
     def _open_trusted(self) -> sqlite3.Connection:
         self.fresh = not self.path.exists()
         try:
-            return _connect(self.path, self.key, verify=True)
+            return connect(self.path, self.key, verify=True)
         except Poisoned as why:
             log.warning("ignoring recall index %s: %s; it is rebuilt", self.path, why)
             remove_index(self.project)
             self.fresh = True
-            return _connect(self.path, self.key, verify=False)
+            return connect(self.path, self.key, verify=False)
 
     def rebuild(self) -> None:
         """Throw the index away and start an empty one (a row that failed its seal)."""
         self.db.close()
         remove_index(self.project)
         self.fresh = True
-        self.db = _connect(self.path, self.key, verify=False)
+        self.db = connect(self.path, self.key, verify=False)
 
     # --- writing ---------------------------------------------------------------------
 
@@ -216,7 +187,7 @@ class PassageIndex:
             ).fetchall()
         known = {}
         for number, sha256, count, mac in rows:
-            if not hmac.compare_digest(mac, _mac(self.key, "chapter", number, sha256, count)):
+            if not hmac.compare_digest(mac, row_mac(self.key, "chapter", number, sha256, count)):
                 raise Poisoned(f"chapter {number}'s row does not verify")
             known[number] = sha256
         return known
@@ -229,7 +200,7 @@ class PassageIndex:
             cursor = self.db.execute(
                 "INSERT INTO passages (chapter, start_line, end_line, zi, text, mac)"
                 " VALUES (?, ?, ?, ?, ?, ?)",
-                (*values, passage.text, _mac(self.key, "passage", *values, passage.text)),
+                (*values, passage.text, row_mac(self.key, "passage", *values, passage.text)),
             )
             self.db.execute(
                 "INSERT INTO tokens (rowid, body) VALUES (?, ?)",
@@ -238,7 +209,7 @@ class PassageIndex:
         count = len(passages)
         self.db.execute(
             "INSERT INTO chapters (number, sha256, passages, mac) VALUES (?, ?, ?, ?)",
-            (number, sha256, count, _mac(self.key, "chapter", number, sha256, count)),
+            (number, sha256, count, row_mac(self.key, "chapter", number, sha256, count)),
         )
 
     def _remove_chapter(self, number: int) -> None:
@@ -260,14 +231,14 @@ class PassageIndex:
         row = self.db.execute("SELECT words, mac FROM plan_words WHERE sha256 = ?", (sha256,))
         found = row.fetchone()
         if found is not None:
-            if not hmac.compare_digest(found[1], _mac(self.key, "words", sha256, found[0])):
+            if not hmac.compare_digest(found[1], row_mac(self.key, "words", sha256, found[0])):
                 raise Poisoned("a plan's remembered words were changed")
             return [(word, float(share)) for word, share in json.loads(found[0])]
         words = cut(text)
         payload = json.dumps(words, ensure_ascii=False)
         self.db.execute(
             "INSERT OR REPLACE INTO plan_words VALUES (?, ?, ?)",
-            (sha256, payload, _mac(self.key, "words", sha256, payload)),
+            (sha256, payload, row_mac(self.key, "words", sha256, payload)),
         )
         self.db.commit()
         return words
@@ -352,79 +323,8 @@ class PassageIndex:
             )
             for row_id, chapter, first, last, zi, text, mac in rows:
                 if not hmac.compare_digest(
-                    mac, _mac(self.key, "passage", chapter, first, last, zi, text)
+                    mac, row_mac(self.key, "passage", chapter, first, last, zi, text)
                 ):
                     raise Poisoned(f"the passage at chapter {chapter} line {first} was changed")
                 found[row_id] = StoredPassage(row_id, Passage(chapter, first, last, text, zi))
         return found
-
-
-def _connect(path: Path, key: bytes, *, verify: bool) -> sqlite3.Connection:
-    """A connection to the index at `path`, made when absent; Poisoned when `verify` finds a
-    file that is not an index of this machine's."""
-    if path.is_symlink() or (path.exists() and not path.is_file()):
-        raise Poisoned("it is not a regular file")
-    path.parent.mkdir(parents=True, exist_ok=True)
-    try:
-        db = sqlite3.connect(path, timeout=10)
-        db.execute("PRAGMA journal_mode=WAL")
-        db.execute("PRAGMA synchronous=NORMAL")
-        # Made under SQLite's write lock: another process opening it at the same moment
-        # waits, then finds it made.
-        db.execute("BEGIN IMMEDIATE")
-        if not db.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]:
-            for statement in filter(str.strip, _SCHEMA.split(";")):
-                db.execute(statement)
-            db.execute("INSERT INTO meta VALUES ('seal', ?)", (_seal(key),))
-        db.commit()
-        if verify:
-            row = db.execute("SELECT value FROM meta WHERE key = 'seal'").fetchone()
-            if row is None or not hmac.compare_digest(str(row[0]), _seal(key)):
-                db.close()
-                raise Poisoned("its seal does not verify (written elsewhere or changed since)")
-    except sqlite3.DatabaseError as error:
-        raise Poisoned(f"not a readable index ({error})") from error
-    return db
-
-
-def remove_index(project: Project) -> None:
-    """Delete the index and SQLite's journal files beside it."""
-    path = index_path(project)
-    for suffix in ("", "-wal", "-shm", "-journal"):
-        with contextlib.suppress(FileNotFoundError):
-            path.with_name(path.name + suffix).unlink()
-
-
-def index_problem(project: Project) -> str:
-    """Why the index would be ignored ("" when it verifies or is absent), for `check`:
-    every row's seal is checked."""
-    try:
-        path = index_path(project)
-    except FileProblem as error:
-        return error.problem
-    if not path.exists() and not path.is_symlink():
-        return ""
-    key = cache_key()
-    try:
-        db = _connect(path, key, verify=True)
-    except Poisoned as why:
-        return str(why)
-    try:
-        with contextlib.closing(db):
-            for problem in _row_problems(db, key):
-                return problem
-    except sqlite3.DatabaseError as error:
-        return f"not a readable index ({error})"
-    return ""
-
-
-def _row_problems(db: sqlite3.Connection, key: bytes) -> Iterator[str]:
-    for number, sha256, count, mac in db.execute(
-        "SELECT number, sha256, passages, mac FROM chapters"
-    ):
-        if not hmac.compare_digest(mac, _mac(key, "chapter", number, sha256, count)):
-            yield f"chapter {number}'s row was changed since it was written"
-    rows = db.execute("SELECT chapter, start_line, end_line, zi, text, mac FROM passages")
-    for chapter, first, last, zi, text, mac in rows:
-        if not hmac.compare_digest(mac, _mac(key, "passage", chapter, first, last, zi, text)):
-            yield f"the passage at chapter {chapter} line {first} was changed since it was written"

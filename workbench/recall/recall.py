@@ -22,7 +22,8 @@ from typing import TypeVar
 
 from workbench.book.project import Project
 from workbench.reasons import Reason, listing
-from workbench.recall.index import PassageIndex, Place, Poisoned, index_lock, index_path
+from workbench.recall.index import PassageIndex, Place, index_lock
+from workbench.recall.index_file import Poisoned, index_path
 from workbench.recall.passages import Passage
 from workbench.recall.query import KEYWORD_COUNT, Query, Term, chapter_query, salient_words
 from workbench.recall.tokens import phrase

@@ -24,7 +24,10 @@ PLAN = "赵长老再次出现，林风认出了那枚玉佩，想起灭门之夜
 
 
 def book(tmp_path: Path) -> Path:
-    return write_book(tmp_path / "book", CHAPTERS, {7: PLAN})
+    """The book, its feeds carrying the recall block (off by default)."""
+    root = write_book(tmp_path / "book", CHAPTERS, {7: PLAN})
+    write(root, "workbench.toml", "[recall]\nenabled = true\n")
+    return root
 
 
 def test_json_lists_the_passages_in_rank_order_with_their_reasons(tmp_path: Path, capsys) -> None:
@@ -67,11 +70,11 @@ def test_the_feed_carries_what_recall_prints(tmp_path: Path, capsys) -> None:
 
 def test_the_knob_sets_count_and_room_and_turns_it_off(tmp_path: Path) -> None:
     root = book(tmp_path)
-    write(root, "workbench.toml", "[recall]\ncount = 1\n")
+    write(root, "workbench.toml", "[recall]\nenabled = true\ncount = 1\n")
     feed = build_feed(Project.open(root), "MainWriter", 7, count_tokens=False)
     block = next(b for b in feed.blocks if b.id == "on_demand.recall")
     assert len(block.items) == 1 and block.items[0].chapter == 2
-    write(root, "workbench.toml", "[recall]\nshare = 0.0005\n[feed]\nbudget = 40000\n")
+    write(root, "workbench.toml", "[recall]\nenabled = true\nshare = 0.0005\n[feed]\nbudget = 40000\n")
     feed = build_feed(Project.open(root), "MainWriter", 7, count_tokens=False)
     block = next(b for b in feed.blocks if b.id == "on_demand.recall")
     assert block.cap == 20 and not block.present  # no passage fits 20 字
@@ -86,7 +89,7 @@ def test_the_knob_sets_count_and_room_and_turns_it_off(tmp_path: Path) -> None:
 
 def test_a_pinned_block_keeps_its_passages_when_its_group_is_short(tmp_path: Path) -> None:
     root = book(tmp_path)
-    write(root, "workbench.toml", "[recall]\nshare = 1\n[feed]\nbudget = 200\n")
+    write(root, "workbench.toml", "[recall]\nenabled = true\nshare = 1\n[feed]\nbudget = 200\n")
     feed = build_feed(Project.open(root), "MainWriter", 7, count_tokens=False)
     block = next(b for b in feed.blocks if b.id == "on_demand.recall")
     assert len(block.items) < 3

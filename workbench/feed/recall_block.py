@@ -6,8 +6,8 @@ and drops the lowest first, each drop in the ledger."""
 from __future__ import annotations
 
 import logging
-import sqlite3
 from math import floor
+from typing import TYPE_CHECKING
 
 from workbench.book.project import Project
 from workbench.errors import FileProblem
@@ -15,8 +15,9 @@ from workbench.feed.model import Block, Group, Item, Layer, Status
 from workbench.feed.trim import demote_headings
 from workbench.reasons import Reason
 from workbench.recall.config import load_recall_config
-from workbench.recall.index_file import INDEX_FILE
-from workbench.recall.recall import Recalled, recall
+
+if TYPE_CHECKING:
+    from workbench.recall.recall import Recalled
 
 log = logging.getLogger(__name__)
 
@@ -46,6 +47,13 @@ def recall_blocks(project: Project, chapter: int, window: range, budget: int) ->
     config = load_recall_config(project)
     if not config.enabled:
         return []
+    # Loaded only for a feed that carries the block: SQLite and the index are not the
+    # one-shot `workbench feed`'s cost otherwise.
+    import sqlite3
+
+    from workbench.recall.index_file import INDEX_FILE
+    from workbench.recall.recall import recall
+
     block = Block(
         id=BLOCK_ID,
         layer=Layer.ON_DEMAND,

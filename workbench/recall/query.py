@@ -154,7 +154,7 @@ def salient_words(text: str) -> list[tuple[str, float]]:
     """The text's words (jieba's cut) with their frequency as a share of the most frequent's,
     most frequent first (ties in text order), at most KEYWORD_CANDIDATES of them."""
     from workbench.summaries.extract import FILLER_WORDS
-    from workbench.summaries.lexicon import lexicon_for
+    from workbench.lexicon import lexicon_for
 
     counts: dict[str, int] = {}
     for word in lexicon_for(text).cut(text):

@@ -18,6 +18,7 @@ def wire_actions(window: QMainWindow) -> None:
     actions.settings.triggered.connect(window.edit_settings)
     actions.quit.triggered.connect(window.close)
     actions.find.triggered.connect(window.tabs.open_find_bar)
+    actions.book_search.triggered.connect(window.open_book_search)
     actions.previous_chapter.triggered.connect(chapters.previous_chapter)
     actions.next_chapter.triggered.connect(chapters.next_chapter)
     actions.new_chapter.triggered.connect(chapters.new_chapter)

@@ -167,6 +167,24 @@ class ChapterEditor(QWidget):
         self.text_edit.ensureCursorVisible()
         self.text_edit.setFocus()
 
+    def reveal_line(self, line: int, word: str = "") -> None:
+        """Put the caret on line `line` (1-based) of the text, selecting `word` where it stands
+        on that line, and scroll there (a search's hit)."""
+        text = self.shown_text()
+        start = 0
+        for _ in range(max(0, line - 1)):
+            found = text.find("\n", start)
+            if found < 0:
+                break
+            start = found + 1
+        end = text.find("\n", start)
+        at = text.find(word, start, len(text) if end < 0 else end) if word else -1
+        self.reveal_at(start if at < 0 else at)
+        if at >= 0:
+            cursor = self.text_edit.textCursor()
+            cursor.setPosition(at + len(word), QTextCursor.MoveMode.KeepAnchor)
+            self.text_edit.setTextCursor(cursor)
+
     def move_cursor_to_end(self) -> None:
         """Put the caret after the last character (a new chapter starts there)."""
         cursor = self.text_edit.textCursor()

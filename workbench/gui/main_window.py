@@ -91,6 +91,7 @@ class MainWindow(QMainWindow):
             self.actions_.recent_menu, self.welcome, self.open_project, self
         )
         self.usage_view = None  # built when first opened
+        self.book_search = None  # built when first opened
         self.prepare.set_request_source(self.context_panel.request)
         self.context_panel.set_buffer_source(self.tabs.unsaved_buffers)
         self.context_panel.set_passage_source(self.prepare.selected_passage)
@@ -244,6 +245,23 @@ class MainWindow(QMainWindow):
                 .replace("%1", str(len(paths)))
                 .replace("%2", str(touched))
             )
+
+    def open_book_search(self):  # type: ignore[no-untyped-def]
+        """Show 编辑 ▸ 在全书中搜索 (built when first asked for, then kept with its results)."""
+        if self.book_search is None:
+            from workbench.gui.book_search import BookSearch  # not for the first paint
+
+            self.book_search = BookSearch(self)
+            self.book_search.openRequested.connect(self._open_search_hit)
+            self.session.join(self.book_search)
+        self.book_search.open()
+        return self.book_search
+
+    def _open_search_hit(self, chapter: int, line: int, word: str) -> None:
+        editor = self.chapters.open_chapter(chapter)
+        if editor is not None:
+            editor.reveal_line(line, word)
+            self.activateWindow()
 
     def open_usage(self):  # type: ignore[no-untyped-def]
         """Show Feed ▸ Usage (the book's calls by chapter, agent, day and model)."""

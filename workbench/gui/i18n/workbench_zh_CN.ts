@@ -2929,6 +2929,10 @@ Restore it into the editor? Nothing is written to the file until you save.</sour
       <source> (%1 failed)</source>
       <translation>（%1 个失败）</translation>
     </message>
+    <message>
+      <source>Search the book…</source>
+      <translation>在全书中搜索…</translation>
+    </message>
   </context>
   <context>
     <name>StyleAnchorDialog</name>
@@ -3820,6 +3824,56 @@ Restore it into the editor? Nothing is written to the file until you save.</sour
     <message>
       <source>%1 is not valid JSON (cut short, or edited by hand?): it was not read, and nothing in it was changed.</source>
       <translation>%1 不是有效的 JSON（被截断，或手工改过？）：没有读取，其中的内容也没有改动。</translation>
+    </message>
+  </context>
+  <context>
+    <name>BookSearch</name>
+    <message>
+      <source>Search the book</source>
+      <translation>在全书中搜索</translation>
+    </message>
+    <message>
+      <source>A name or a phrase (two characters or more); spaces between words</source>
+      <translation>人名或词句（两个字或以上），多个词用空格隔开</translation>
+    </message>
+    <message>
+      <source>Search for two characters or more: “%1” is too short to look up</source>
+      <translation>请搜索两个字或以上：“%1”太短，无法查找</translation>
+    </message>
+    <message>
+      <source>Searching…</source>
+      <translation>正在搜索…</translation>
+    </message>
+    <message>
+      <source>No passage holds %1</source>
+      <translation>没有段落含有 %1</translation>
+    </message>
+    <message>
+      <source>%1 passages hold %2</source>
+      <translation>%1 段含有 %2</translation>
+    </message>
+    <message>
+      <source> (the first %1 shown)</source>
+      <translation>（只列出前 %1 段）</translation>
+    </message>
+  </context>
+  <context>
+    <name>BookSearchModel</name>
+    <message>
+      <source>Chapter %1</source>
+      <translation>第%1章</translation>
+    </message>
+    <message>
+      <source>Chapter</source>
+      <translation>章节</translation>
+    </message>
+    <message>
+      <source>Line</source>
+      <translation>行</translation>
+    </message>
+    <message>
+      <source>Passage</source>
+      <translation>段落</translation>
     </message>
   </context>
 </TS>

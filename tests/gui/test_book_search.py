@@ -30,22 +30,25 @@ def test_search_then_double_click_opens_the_chapter_at_the_line(window, novel, q
     assert model.objectName() == "bookSearchModel"
     assert model.rowCount() >= 3, dialog.summary.text()
     assert dialog.summary.text().startswith(f"{model.rowCount()} 段含有")
-    chapters = [model.index(row, CHAPTER).data(HIT_ROLE).chapter for row in range(model.rowCount())]
+    chapters = [
+        model.index(row, CHAPTER).data(HIT_ROLE).passage.chapter for row in range(model.rowCount())
+    ]
     assert chapters == sorted(chapters), "hits come in the book's order"
     row = model.rowCount() // 2
     hit = model.index(row, CHAPTER).data(HIT_ROLE)
-    assert model.index(row, CHAPTER).data() == f"第{hit.chapter}章"
+    chapter = hit.passage.chapter
+    assert model.index(row, CHAPTER).data() == f"第{chapter}章"
     assert model.index(row, LINE).data() == str(hit.line)
     assert f">{NAME}</span>" in model.index(row, TEXT).data(), "the name is marked"
     # The line the row names holds the name in the chapter's file.
-    lines = (novel / "chapters" / f"ch{hit.chapter:03d}.md").read_text(encoding="utf-8")
+    lines = (novel / "chapters" / f"ch{chapter:03d}.md").read_text(encoding="utf-8")
     assert NAME in lines.splitlines()[hit.line - 1]
 
     view = dialog.results
     real_input.double_click(view.viewport(), view.visualRect(model.index(row, TEXT)).center())
 
     editor = window.tabs.current_editor()
-    assert editor.chapter == hit.chapter
+    assert editor.chapter == chapter
     cursor = editor.text_edit.textCursor()
     assert cursor.selectedText() == NAME
     assert cursor.blockNumber() == hit.line - 1
@@ -59,7 +62,7 @@ def test_enter_on_a_row_opens_it_and_a_single_character_is_explained(window, qtb
     real_input.key(view, Qt.Key.Key_Down)
     real_input.key(view, Qt.Key.Key_Return)
     hit = view.model().index(1, CHAPTER).data(HIT_ROLE)
-    assert window.tabs.current_editor().chapter == hit.chapter
+    assert window.tabs.current_editor().chapter == hit.passage.chapter
 
     dialog.open()
     real_input.type_chinese(dialog.query, "灯", pinyin="deng")

@@ -74,7 +74,9 @@ def test_the_knob_sets_count_and_room_and_turns_it_off(tmp_path: Path) -> None:
     feed = build_feed(Project.open(root), "MainWriter", 7, count_tokens=False)
     block = next(b for b in feed.blocks if b.id == "on_demand.recall")
     assert len(block.items) == 1 and block.items[0].chapter == 2
-    write(root, "workbench.toml", "[recall]\nenabled = true\nshare = 0.0005\n[feed]\nbudget = 40000\n")
+    write(
+        root, "workbench.toml", "[recall]\nenabled = true\nshare = 0.0005\n[feed]\nbudget = 40000\n"
+    )
     feed = build_feed(Project.open(root), "MainWriter", 7, count_tokens=False)
     block = next(b for b in feed.blocks if b.id == "on_demand.recall")
     assert block.cap == 20 and not block.present  # no passage fits 20 字

@@ -1,7 +1,7 @@
 """编辑 ▸ 在全书中搜索 (Ctrl+Shift+F): find any earlier scene by a name or a phrase. One row per
 passage that holds every word typed, in the book's order, with its chapter, line and the words
 marked; a double-click (or Enter on a row) opens the chapter at that line. The search runs on
-the recall index (workbench/recall/book_search.py), off the GUI thread."""
+the recall index (workbench/recall/search.py), off the GUI thread."""
 
 from __future__ import annotations
 
@@ -33,7 +33,8 @@ from PySide6.QtWidgets import (
 
 from workbench.book.project import Project
 from workbench.gui.background import Background, Job
-from workbench.recall.book_search import SearchHit, SearchResult, search_book, too_short
+from workbench.recall.search import MAX_HITS, SearchHit, search
+from workbench.recall.tokens import phrase
 
 SNIPPET_BEFORE = 24  # characters of context before the first match in a row
 SNIPPET_ZI = 90  # characters a row shows
@@ -42,21 +43,39 @@ CHAPTER, LINE, TEXT = range(3)
 HIT_ROLE = Qt.ItemDataRole.UserRole + 1
 
 
+def too_short(text: str) -> list[str]:
+    """The words of a search the index cannot look up: a single Chinese character (nearly
+    every passage holds it as half of a pair), or no letter at all."""
+    return [word for word in text.split() if phrase(word) is None]
+
+
+def spans(hit: SearchHit) -> list[tuple[int, int]]:
+    """(start, end) of every occurrence of the words searched for in the passage."""
+    text, found = hit.passage.text, []
+    for word in hit.words:
+        start = text.find(word)
+        while start >= 0:
+            found.append((start, start + len(word)))
+            start = text.find(word, start + len(word))
+    return sorted(found)
+
+
 def snippet_html(hit: SearchHit) -> str:
     """The part of the passage around its first match, the words searched for marked."""
-    spans = hit.spans()
-    start = max(0, spans[0][0] - SNIPPET_BEFORE) if spans else 0
-    end = min(len(hit.text), start + SNIPPET_ZI)
+    text = hit.passage.text
+    spans_ = spans(hit)
+    start = max(0, spans_[0][0] - SNIPPET_BEFORE) if spans_ else 0
+    end = min(len(text), start + SNIPPET_ZI)
     parts, at = [], start
-    for first, last in spans:
+    for first, last in spans_:
         if first < at or first >= end:
             continue
-        parts += [html.escape(hit.text[at:first]), f'<span style="{MARK_STYLE}">']
-        parts += [html.escape(hit.text[first:last]), "</span>"]
+        parts += [html.escape(text[at:first]), f'<span style="{MARK_STYLE}">']
+        parts += [html.escape(text[first:last]), "</span>"]
         at = last
-    parts.append(html.escape(hit.text[at:end]))
-    text = "".join(parts).replace("\n", " ⏎ ")
-    return ("…" if start else "") + text + ("…" if end < len(hit.text) else "")
+    parts.append(html.escape(text[at:end]))
+    shown = "".join(parts).replace("\n", " ⏎ ")
+    return ("…" if start else "") + shown + ("…" if end < len(text) else "")
 
 
 class BookSearchModel(QAbstractTableModel):
@@ -65,9 +84,9 @@ class BookSearchModel(QAbstractTableModel):
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("bookSearchModel")
-        self.hits: tuple[SearchHit, ...] = ()
+        self.hits: list[SearchHit] = []
 
-    def show(self, hits: tuple[SearchHit, ...]) -> None:
+    def show(self, hits: list[SearchHit]) -> None:
         self.beginResetModel()
         self.hits = hits
         self.endResetModel()
@@ -89,12 +108,12 @@ class BookSearchModel(QAbstractTableModel):
             return hit
         if role == Qt.ItemDataRole.DisplayRole:
             if index.column() == CHAPTER:
-                return self.tr("Chapter %1").replace("%1", str(hit.chapter))
+                return self.tr("Chapter %1").replace("%1", str(hit.passage.chapter))
             if index.column() == LINE:
                 return str(hit.line)
             return snippet_html(hit)
         if role == Qt.ItemDataRole.ToolTipRole and index.column() == TEXT:
-            return hit.text
+            return hit.passage.text
         return None
 
     def headerData(self, section: int, orientation: Qt.Orientation, role: int = 0) -> object:
@@ -132,8 +151,8 @@ class MarkedTextDelegate(QStyledItemDelegate):
         return QSize(hint.width(), max(hint.height(), option.fontMetrics.height() + 8))
 
 
-def _search(_job: Job, project: Project, text: str) -> SearchResult:
-    return search_book(project, text)
+def _search(_job: Job, project: Project, text: str) -> tuple[tuple[str, ...], list[SearchHit]]:
+    return tuple(dict.fromkeys(text.split())), search(project, text)
 
 
 class BookSearch(QDialog):
@@ -189,7 +208,7 @@ class BookSearch(QDialog):
         """Another book (or none): its results are not this one's."""
         self.project = project
         self.worker.forget()
-        self.model.show(())
+        self.model.show([])
         self.summary.clear()
 
     def files_changed(self, _paths: set, _external: bool) -> None:  # type: ignore[type-arg]
@@ -219,7 +238,7 @@ class BookSearch(QDialog):
             return
         short = too_short(text)
         if short:
-            self.model.show(())
+            self.model.show([])
             self.summary.setText(
                 self.tr("Search for two characters or more: “%1” is too short to look up").replace(
                     "%1", "、".join(short)
@@ -229,27 +248,28 @@ class BookSearch(QDialog):
         self.summary.setText(self.tr("Searching…"))
         self.worker.submit(_search, self.project.with_buffers({}), text)
 
-    def _show(self, result: SearchResult) -> None:
-        self.model.show(result.hits)
-        words = "、".join(result.words)
-        if not result.hits:
+    def _show(self, result: tuple[tuple[str, ...], list[SearchHit]]) -> None:
+        asked, hits = result
+        self.model.show(hits)
+        words = "、".join(asked)
+        if not hits:
             self.summary.setText(self.tr("No passage holds %1").replace("%1", words))
         else:
-            said = self.tr("%1 passages hold %2").replace("%1", str(len(result.hits)))
+            said = self.tr("%1 passages hold %2").replace("%1", str(len(hits)))
             said = said.replace("%2", words)
-            if result.more:
-                said += self.tr(" (the first %1 shown)").replace("%1", str(len(result.hits)))
+            if len(hits) >= MAX_HITS:
+                said += self.tr(" (the first %1 shown)").replace("%1", str(len(hits)))
             self.summary.setText(said)
             self.results.selectRow(0)
 
     def _failed(self, _job_id: int, reason: object) -> None:
-        self.model.show(())
+        self.model.show([])
         self.summary.setText(str(reason))
 
     def _open(self, index: QModelIndex) -> None:
         hit: SearchHit = index.siblingAtColumn(CHAPTER).data(HIT_ROLE)
         if hit is not None:
-            self.openRequested.emit(hit.chapter, hit.line, hit.words[0])
+            self.openRequested.emit(hit.passage.chapter, hit.line, hit.words[0])
 
     def eventFilter(self, watched: QObject, event) -> bool:  # type: ignore[no-untyped-def]
         """Enter on a row opens it, as a double-click does."""

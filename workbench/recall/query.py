@@ -153,8 +153,8 @@ def _tracker_keywords(project: Project) -> set[str]:
 def salient_words(text: str) -> list[tuple[str, float]]:
     """The text's words (jieba's cut) with their frequency as a share of the most frequent's,
     most frequent first (ties in text order), at most KEYWORD_CANDIDATES of them."""
-    from workbench.summaries.extract import FILLER_WORDS
     from workbench.lexicon import lexicon_for
+    from workbench.summaries.extract import FILLER_WORDS
 
     counts: dict[str, int] = {}
     for word in lexicon_for(text).cut(text):

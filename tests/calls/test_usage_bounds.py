@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import json
 
-from tests.calls.test_send_cli import ANSWER, configure, drafts, workbench
+from test_send_cli import ANSWER, configure, drafts, workbench
+
 from workbench.book.project import Project
 from workbench.calls.usage import read_usage, usage_path
 from workbench.settings_file import settings_path

@@ -50,12 +50,13 @@ QUALIFIED_CALLS = {
     "replace": {"os"},  # os.replace; Path.replace is caught by its single argument below
 }
 # `X.open(...)` that opens no file: a project (a folder, through the gate inside), the GUI's
-# project session (it is handed an opened Project) and a non-modal dialog.
+# project session (it is handed an opened Project) and the non-modal dialogs.
 NOT_FILES = {
     ("Project", "open"),
     ("session", "open"),
     ("cls", "open"),
     ("dialog", "open"),
+    ("book_search", "open"),
     ("box", "open"),
     ("copy", "copy"),
 }
@@ -67,6 +68,8 @@ ALLOWED = {
     "book/checked_replace.py": "textio's rename-if-unchanged: hashes the file it displaced",
     "book/gate_folders.py": "the gate's folder builds: a temporary folder of its own, renamed",
     "book/memory_index.py": "SQLite opens only the private copy gate_folders.private_copies made",
+    "recall/index_file.py": "the recall index, a sealed cache in .workbench/ that SQLite opens "
+    "(a link or a non-file there is refused); deleting it loses nothing",
     "settings.py": "the user's settings folder, never project content (its own rules)",
     "cache_key.py": "the cache-sealing key in the user's settings folder",
     "models/vocabularies.py": "the package's tokenizer data and the user's cache folder",

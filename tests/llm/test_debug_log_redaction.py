@@ -54,7 +54,16 @@ def test_debug_never_prints_a_key_carried_in_the_base_url(
     settings = {"llm": {"base_url": base, "model": "m"}}
     (user_config_dir / "settings.json").write_text(json.dumps(settings), encoding="utf-8")
     chat_server.play(Reply("ok", summary_section(6, 10)))
-    command = ["--debug", "summarize", str(sample_copy), "--range", "6-10", "--backend", "openai"]
+    command = [
+        "--debug",
+        "summarize",
+        str(sample_copy),
+        "--range",
+        "6-10",
+        "--backend",
+        "openai",
+        "--force",
+    ]
     result = subprocess.run(
         [sys.executable, "-m", "workbench", *command],
         capture_output=True,

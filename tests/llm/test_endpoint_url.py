@@ -32,7 +32,7 @@ def test_a_callable_base_url_passes(url):
 
 
 @pytest.mark.parametrize("url", BAD)
-@pytest.mark.parametrize("command", [["summarize", "--range", "1-5"], ["fixed-context"]])
+@pytest.mark.parametrize("command", [["summarize", "--range", "1-5", "--force"], ["fixed-context"]])
 def test_an_invalid_base_url_is_a_message_not_a_traceback(
     sample_copy, user_config_dir, url, command
 ):

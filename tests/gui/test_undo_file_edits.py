@@ -9,6 +9,7 @@ from pathlib import Path
 import real_input
 from panel_wait import settled
 from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QApplication
 
 PLOT = "references/plot-tracker.md"
 
@@ -28,6 +29,9 @@ def open_ledger_at(window, chapter: int):  # type: ignore[no-untyped-def]
 def click_entry(browser, entry_id: str) -> None:
     table, model = browser.ledger.table, browser.ledger.proxy
     row = next(r for r in range(model.rowCount()) if model.index(r, 0).data() == entry_id)
+    # Rows wrap their 内容 now, so the entry may be below the fold: scrolled to, as by a person.
+    table.scrollTo(table.model().index(row, 0))
+    QApplication.processEvents()
     real_input.click(table.viewport(), row_point(table, row))
     assert browser.ledger.selected_id() == entry_id
 

@@ -63,7 +63,8 @@ def test_the_style_anchor_is_made_from_a_passage_the_author_selects(serial_windo
     assert prose in sample and "摘自第31章" in sample
     assert "## 禁用词与禁用句式" in written  # the other sections are left for the author
     assert window.tabs.current_editor().path == anchor.resolve()
-    assert dialog.checklist.marks["style_anchor"].text().startswith("✓")
+    # Attached; its other sections are still the template's, and it says so.
+    assert dialog.checklist.marks["style_anchor"].text() == "⚠ 部分仍为模板"
 
 
 def _select_with_mouse(view: QPlainTextEdit, start: int, end: int) -> None:

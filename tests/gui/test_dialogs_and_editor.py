@@ -60,7 +60,7 @@ def test_settings_dialog_edits_every_field(qapp, qtbot) -> None:
     real_input.pick(box.tokenizer, "qwen2.5")
     real_input.fill(box.context_window, "65536")
     real_input.fill(box.reply_reserve, "4096")
-    assert box.available.text() == "61,440 token"
+    assert box.available.text() == "61,440 词元"
     real_input.pick(dialog.backend, "openai")
     real_input.fill(dialog.font_family, "DejaVu Sans")
     real_input.fill(dialog.font_size, "20")
